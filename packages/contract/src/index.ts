@@ -1,0 +1,7 @@
+export * from './auth.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './paths.ts';
+export * from './roles.ts';
+export * from './signature.ts';
+export * from './menu.ts';
