@@ -75,7 +75,7 @@ function pick(nodes: readonly MenuNode[], role: Role, inherited: readonly Role[]
   const items: MenuItem[] = [];
   for (const node of nodes) {
     const roles = node.roles ?? inherited;
-    if (!roles || !roles.includes(role)) continue;
+    if (!roles?.includes(role)) continue;
     const { roles: _roles, children, ...item } = node;
     const picked: MenuItem = { ...item, hidden: item.hidden ?? false };
     if (children) picked.children = pick(children, role, roles);
