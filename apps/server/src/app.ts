@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { API_BASE, ErrorCode } from '@zikao/contract';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { SessionsRepository } from './modules/auth/sessions.repository.ts';
+import { UsersRepository } from './modules/auth/users.repository.ts';
+import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { buildVersionInfo } from './modules/system/version.ts';
+import { registerUploadRoutes } from './modules/upload/upload.routes.ts';
+import { UploadRepository } from './modules/upload/upload.repository.ts';
+import { UploadService } from './modules/upload/upload.service.ts';
+import { createConsoleSmsProvider } from './modules/verification/sms-provider.ts';
+import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
+import { VerificationRepository } from './modules/verification/verification.repository.ts';
+import { VerificationService } from './modules/verification/verification.service.ts';
+import { seedDemoData } from './seed/demo-data.ts';
+import { createAuthHook } from './shared/auth-hook.ts';
+import { handleError } from './shared/error-handler.ts';
+import './shared/request-context.ts';
+import { loadRsaKeys } from './shared/rsa.ts';
+import { verifyRequestSignature } from './shared/signature-hook.ts';
+import { createLocalStorage } from './shared/storage/local-storage.ts';
+
+export interface BuildOptions {
+  /** Pino logger options, or false for none. Tests pass a stream to read the log. */
+  logger?: boolean | object;
+  /** PostgreSQL schema for an isolated test database. */
+  pgSchema?: string;
+}
+
+export interface App {
+  server: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** Builds the whole application: database, services, API under /api and the web build at /. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+  });
+  const server = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+  server.setErrorHandler(handleError);
+  await server.register(fastifyCookie);
+  await server.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 30 },
+  });
+
+  const { db } = database;
+  const users = new UsersRepository(db);
+  const sessions = new SessionsRepository(db);
+  const rsa = loadRsaKeys(config.dataDir, config.rsaKeyBits);
+  const verification = new VerificationService({
+    repository: new VerificationRepository(db),
+    sms: createConsoleSmsProvider(server.log),
+    logger: server.log,
+    logCaptchaAnswers: config.captchaTestAnswerLog,
+  });
+  const auth = new AuthService({ users, sessions, rsa, verification, config });
+  const uploads = new UploadService({
+    storage: createLocalStorage(config.dataDir),
+    repository: new UploadRepository(db),
+    maxBytes: config.uploadMaxBytes,
+  });
+  const version = buildVersionInfo(database.dialect, config.commit, config.pathEnv);
+
+  await server.register(
+    async (api) => {
+      api.decorateRequest('user', null);
+      api.decorateRequest('pendingSignature', null);
+      api.addHook('preHandler', verifyRequestSignature);
+      api.addHook('preHandler', createAuthHook(auth));
+      registerAuthRoutes(api, { auth, rsa, config });
+      registerVerificationRoutes(api, { verification, users });
+      registerMenuRoutes(api);
+      registerUploadRoutes(api, { uploads });
+      registerSystemRoutes(api, { version });
+      api.setNotFoundHandler((_request, reply) => {
+        reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
+      });
+    },
+    { prefix: API_BASE },
+  );
+
+  await registerWebApp(server, config.webDist);
+
+  if (config.seedDemo) {
+    const seedOptions = config.seedMustChangePhone ? { mustChangePhone: config.seedMustChangePhone } : {};
+    if (await seedDemoData(db, seedOptions)) server.log.info('demo data created');
+  }
+
+  return {
+    server,
+    database,
+    config,
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+/** Serves the built single-page app, with index.html for every unknown non-API GET. */
+async function registerWebApp(server: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) {
+    server.log.warn({ webDist }, 'web build not found; run npm run build -w @zikao/web');
+    return;
+  }
+  await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  server.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '资源不存在', data: null });
+      return;
+    }
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

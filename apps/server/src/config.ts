@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false'], { error: '须为 0、1、true 或 false' })
+  .transform((value) => value === '1' || value === 'true');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '须以 postgres:// 开头')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RSA_KEY_BITS: z.coerce.number().int().min(1024).max(4096).default(1024),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SMS_PROVIDER: z.enum(['console']).default('console'),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(50),
+  SEED_DEMO: booleanFlag.default(true),
+  SEED_MUST_CHANGE_PHONE: z.string().optional(),
+  CAPTCHA_TEST_ANSWER_LOG: booleanFlag.default(false),
+  WEB_DIST: z.string().optional(),
+  COMMIT: z.string().optional(),
+  COOKIE_SECURE: booleanFlag.default(false),
+  PATH: z.string().default(''),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  rsaKeyBits: number;
+  sessionTtlMs: number;
+  smsProvider: 'console';
+  uploadMaxBytes: number;
+  seedDemo: boolean;
+  seedMustChangePhone: string | undefined;
+  captchaTestAnswerLog: boolean;
+  webDist: string;
+  commit: string | undefined;
+  cookieSecure: boolean;
+  /** The PATH, to look for LibreOffice. */
+  pathEnv: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Reads and validates configuration once. Throws with every problem listed, so start-up
+ * fails fast with a clear message. `.env` in the working directory is read when present.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`配置错误：\n${problems.join('\n')}`);
+  }
+  const c = result.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    logLevel: c.LOG_LEVEL,
+    rsaKeyBits: c.RSA_KEY_BITS,
+    sessionTtlMs: c.SESSION_TTL_HOURS * 3_600_000,
+    smsProvider: c.SMS_PROVIDER,
+    uploadMaxBytes: Math.round(c.UPLOAD_MAX_MB * 1024 * 1024),
+    seedDemo: c.SEED_DEMO,
+    seedMustChangePhone: c.SEED_MUST_CHANGE_PHONE,
+    captchaTestAnswerLog: c.CAPTCHA_TEST_ANSWER_LOG,
+    webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    commit: c.COMMIT,
+    cookieSecure: c.COOKIE_SECURE,
+    pathEnv: c.PATH,
+  };
+}
+
+/** Loads `.env` from the working directory into process.env, if the file exists. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}

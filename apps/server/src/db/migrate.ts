@@ -1,0 +1,39 @@
+import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import * as initial from './migrations/001-initial.ts';
+
+export type DialectKind = 'sqlite' | 'postgres';
+
+/** What each migration gets besides the database: the portable pieces that differ per dialect. */
+export interface MigrationContext {
+  dialect: DialectKind;
+  idColumn: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+}
+
+type MigrationModule = { up(db: Kysely<unknown>, context: MigrationContext): Promise<void> };
+
+/** Migrations in order. Add new ones at the end; never edit one that has shipped. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '001-initial': initial,
+};
+
+/** Runs every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectKind): Promise<void> {
+  const context: MigrationContext = {
+    dialect,
+    idColumn: (column) =>
+      dialect === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey().generatedByDefaultAsIdentity(),
+  };
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const [name, module] of Object.entries(MIGRATIONS)) {
+        migrations[name] = { up: (database) => module.up(database, context) };
+      }
+      return migrations;
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${String(error)}`);
+}

@@ -1,0 +1,86 @@
+import type { Generated } from 'kysely';
+
+/** Timestamps are integer epoch milliseconds in both dialects; booleans are 0/1. */
+export interface UsersTable {
+  id: Generated<number>;
+  account: string;
+  name: string;
+  role: number;
+  password_hash: string;
+  must_change_password: number;
+  disabled: number;
+  failed_logins: number;
+  locked_until: number;
+  school_name: string;
+  school_logo: string;
+  head_url: string;
+  major_name: string;
+  majors_json: string;
+  apply_exam_level: string;
+  exam_committee_name: string;
+  exam_number: string | null;
+  platform: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: number;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  consumed: number;
+}
+
+export interface StoredFilesTable {
+  sha256: string;
+  size: number;
+  mime: string;
+  created_at: number;
+}
+
+export interface UploadsTable {
+  id: string;
+  sha256: string;
+  owner_id: number;
+  name: string;
+  kind: string;
+  size: number;
+  mime: string;
+  created_at: number;
+}
+
+export interface BatchesTable {
+  id: Generated<number>;
+  name: string;
+  status: string;
+  rules_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  stored_files: StoredFilesTable;
+  uploads: UploadsTable;
+  batches: BatchesTable;
+}

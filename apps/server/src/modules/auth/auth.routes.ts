@@ -1,0 +1,83 @@
+import {
+  ApiPath,
+  emptyBodySchema,
+  passwordLoginBodySchema,
+  SESSION_COOKIE,
+  smsLoginBodySchema,
+  type UserSession,
+  updatePasswordBodySchema,
+} from '@zikao/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import { ok } from '../../shared/envelope.ts';
+import { notLoggedIn } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import type { RsaKeys } from '../../shared/rsa.ts';
+import { parseInput } from '../../shared/validation.ts';
+import type { AuthService, LoginSide } from './auth.service.ts';
+
+const PUBLIC = { access: { auth: 'public' } } as const;
+const ANY_STATE = { access: { allowMustChange: true } } as const;
+
+export function requireUser(user: SessionUser | null): SessionUser {
+  if (!user) throw notLoggedIn();
+  return user;
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; rsa: RsaKeys; config: AppConfig },
+): void {
+  const { auth, rsa, config } = deps;
+
+  const startSession = (reply: FastifyReply, session: UserSession) => {
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      expires: new Date(session.expire),
+    });
+    return ok(session);
+  };
+  const endSession = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok({});
+  };
+
+  app.get(ApiPath.publicKey, { config: PUBLIC }, async () => ok({ publicKey: rsa.publicKeyPem, bits: rsa.bits }));
+
+  const logins: Array<[LoginSide, string, string]> = [
+    ['teacher', ApiPath.teacherLogin, ApiPath.teacherLoginByPassword],
+    ['student', ApiPath.studentLogin, ApiPath.studentLoginByPassword],
+  ];
+  for (const [side, smsPath, passwordPath] of logins) {
+    app.post(smsPath, { config: PUBLIC }, async (request, reply) => {
+      const body = parseInput(smsLoginBodySchema, request.body);
+      return startSession(reply, await auth.loginBySms(side, body.phone, body.code));
+    });
+    app.post(passwordPath, { config: PUBLIC }, async (request, reply) => {
+      const body = parseInput(passwordLoginBodySchema, request.body);
+      return startSession(reply, await auth.loginByPassword(side, body.account, body.password));
+    });
+  }
+
+  // Logging out works without a session too, so a stale client can always clear its cookie.
+  for (const path of [ApiPath.logout, ApiPath.studentLogout]) {
+    app.post(path, { config: { access: { auth: 'public', allowMustChange: true } } }, async (request, reply) => {
+      if (request.user) await auth.logout(request.user);
+      return endSession(reply);
+    });
+  }
+
+  app.post(ApiPath.userInfo, async (request) => {
+    parseInput(emptyBodySchema, request.body);
+    return ok(await auth.userInfo(requireUser(request.user)));
+  });
+
+  app.post(ApiPath.updatePassword, { config: ANY_STATE }, async (request, reply) => {
+    const body = parseInput(updatePasswordBodySchema, request.body);
+    await auth.updatePassword(requireUser(request.user), body.oldPassword, body.newPassword);
+    return endSession(reply);
+  });
+}

@@ -1,0 +1,146 @@
+import { normalizePhone, passwordProblem, Role, TEACHER_SIDE_ROLES, type UserInfo, type UserSession } from '@zikao/contract';
+import type { AppConfig } from '../../config.ts';
+import {
+  accountLocked,
+  forbidden,
+  invalidInput,
+  mustChangePassword,
+  notFound,
+  notLoggedIn,
+  wrongPassword,
+} from '../../shared/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../shared/passwords.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import type { RsaKeys } from '../../shared/rsa.ts';
+import { hashSecret, randomToken } from '../../shared/tokens.ts';
+import type { VerificationService } from '../verification/verification.service.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+import { toUserInfo, toUserSession } from './user-mapper.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MS = 15 * 60_000;
+
+/** Which sign-in a call came through: teacher side (/v1/teacher/...) or student side (/auth/v1/...). */
+export type LoginSide = 'teacher' | 'student';
+
+interface Deps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  rsa: RsaKeys;
+  verification: VerificationService;
+  config: AppConfig;
+}
+
+export class AuthService {
+  private readonly deps: Deps;
+
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async loginByPassword(side: LoginSide, account: string, cipher: string): Promise<UserSession> {
+    const password = this.deps.rsa.decrypt(cipher, 'password');
+    const user = await this.deps.users.findByAccount(normalizePhone(account));
+    if (!user) {
+      await burnPasswordCheck(password);
+      throw wrongPassword();
+    }
+    const now = Date.now();
+    if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
+    if (user.locked_until > now) {
+      throw accountLocked(`账号已锁定，请 ${Math.ceil((user.locked_until - now) / 60_000)} 分钟后再试`);
+    }
+    if (!(await verifyPassword(password, user.password_hash))) {
+      throw await this.recordFailure(user, now);
+    }
+    this.checkSide(side, user);
+    await this.deps.users.update(user.id, { failed_logins: 0, locked_until: 0 });
+    return this.startSession(user);
+  }
+
+  async loginBySms(side: LoginSide, phone: string, code: string): Promise<UserSession> {
+    const account = normalizePhone(phone);
+    await this.deps.verification.consumeSmsCode(account, code);
+    const user = await this.deps.users.findByAccount(account);
+    if (!user) throw notFound('该手机号未注册');
+    if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
+    this.checkSide(side, user);
+    return this.startSession(user);
+  }
+
+  /** Resolves a bearer or cookie token to its user; throws 1030001 for an expired session. */
+  async resolveSession(token: string): Promise<SessionUser | null> {
+    const session = await this.deps.sessions.findByTokenHash(hashSecret(token));
+    if (!session) return null;
+    if (session.expiresAt <= Date.now()) {
+      await this.deps.sessions.delete(session.sessionId);
+      throw notLoggedIn('登录已过期，请重新登录');
+    }
+    if (session.disabled) throw notLoggedIn('账号已停用，请联系管理员');
+    return {
+      id: session.userId,
+      role: session.role as Role,
+      account: session.account,
+      name: session.name,
+      mustChangePassword: session.mustChangePassword === 1,
+      sessionId: session.sessionId,
+    };
+  }
+
+  async logout(user: SessionUser): Promise<void> {
+    await this.deps.sessions.delete(user.sessionId);
+  }
+
+  async userInfo(user: SessionUser): Promise<UserInfo> {
+    const row = await this.deps.users.findById(user.id);
+    if (!row) throw notLoggedIn();
+    return toUserInfo(row);
+  }
+
+  /** Changes the password and ends every session of the account, so it signs in again. */
+  async updatePassword(user: SessionUser, oldCipher: string, newCipher: string): Promise<void> {
+    const oldPassword = this.deps.rsa.decrypt(oldCipher, 'oldPassword');
+    const newPassword = this.deps.rsa.decrypt(newCipher, 'newPassword');
+    const row = await this.deps.users.findById(user.id);
+    if (!row) throw notLoggedIn();
+    if (!(await verifyPassword(oldPassword, row.password_hash))) throw wrongPassword('原密码错误');
+    const problem = passwordProblem(newPassword);
+    if (problem) throw invalidInput(`newPassword ${problem}`);
+    if (newPassword === oldPassword) throw invalidInput('newPassword 新密码不能与原密码相同');
+    await this.deps.users.update(user.id, {
+      password_hash: await hashPassword(newPassword),
+      must_change_password: 0,
+      failed_logins: 0,
+      locked_until: 0,
+    });
+    await this.deps.sessions.deleteAllForUser(user.id);
+  }
+
+  /** 1030002 for an account that must change its password first. */
+  assertPasswordCurrent(user: SessionUser): void {
+    if (user.mustChangePassword) throw mustChangePassword();
+  }
+
+  private async recordFailure(user: UserRow, now: number): Promise<Error> {
+    const failed = await this.deps.users.incrementFailedLogins(user.id, user.locked_until > 0 && user.locked_until <= now);
+    if (failed >= MAX_FAILED_LOGINS) {
+      await this.deps.users.update(user.id, { failed_logins: 0, locked_until: now + LOCK_MS });
+      return wrongPassword(`账号或密码错误，已连续错误 ${MAX_FAILED_LOGINS} 次，账号锁定 15 分钟`);
+    }
+    return wrongPassword(`账号或密码错误，还可尝试 ${MAX_FAILED_LOGINS - failed} 次`);
+  }
+
+  private checkSide(side: LoginSide, user: UserRow): void {
+    const teacherSide = (TEACHER_SIDE_ROLES as readonly number[]).includes(user.role);
+    if (side === 'teacher' && !teacherSide) throw forbidden('该账号为考生账号，请从考生登录入口登录');
+    if (side === 'student' && user.role !== Role.student) throw forbidden('该账号不是考生账号，请从教师登录入口登录');
+  }
+
+  private async startSession(user: UserRow): Promise<UserSession> {
+    const token = randomToken();
+    const expire = Date.now() + this.deps.config.sessionTtlMs;
+    await this.deps.sessions.create(user.id, hashSecret(token), expire);
+    return toUserSession(user, token, expire);
+  }
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile, Multipart } from '@fastify/multipart';
+import type { UploadResponse } from '@zikao/contract';
+import { z } from 'zod';
+import { fileTooLarge, fileTypeRejected, invalidInput } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import { checkSignature } from '../../shared/signature-hook.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
+import { randomToken } from '../../shared/tokens.ts';
+import { DOCUMENT_MIME, sniffDocumentType } from './file-sniffer.ts';
+import type { UploadRepository } from './upload.repository.ts';
+
+const fieldsSchema = z.object({
+  kind: z.enum(['document', 'attachment', 'report'], { error: '须为 document、attachment 或 report' }).default('document'),
+});
+
+interface ReceivedFile {
+  tempPath: string;
+  name: string;
+  sha256: string;
+  size: number;
+}
+
+function cleanName(filename: string): string {
+  const base = path.basename(filename.replaceAll('\\', '/')).replace(/[\u0000-\u001f]/g, '').trim();
+  return Array.from(base || '未命名文件').slice(-200).join('');
+}
+
+export class UploadService {
+  private readonly storage: FileStorage;
+  private readonly repository: UploadRepository;
+  private readonly maxBytes: number;
+
+  constructor(deps: { storage: FileStorage; repository: UploadRepository; maxBytes: number }) {
+    this.storage = deps.storage;
+    this.repository = deps.repository;
+    this.maxBytes = deps.maxBytes;
+  }
+
+  /**
+   * Streams one multipart file to a temp file while hashing it, then checks the signature
+   * (query plus form fields), size and content type. Anything rejected leaves nothing behind.
+   */
+  async receive(
+    parts: AsyncIterableIterator<Multipart>,
+    signature: { params: Record<string, unknown>; t: string; sig: string },
+    user: SessionUser,
+  ): Promise<UploadResponse> {
+    const fields: Record<string, unknown> = {};
+    let received: ReceivedFile | null = null;
+    const temps: string[] = [];
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (received) throw invalidInput('file 一次只能上传一个文件');
+        const tempPath = this.storage.tempPath();
+        temps.push(tempPath);
+        received = await this.streamToTemp(part, tempPath);
+      }
+      checkSignature({ ...signature.params, ...fields }, signature.t, signature.sig);
+      const { kind } = fieldsSchema.parse(fields);
+      if (!received) throw invalidInput('file 不能为空');
+      if (received.size === 0) throw invalidInput('file 文件内容为空');
+      const type = await sniffDocumentType(received.tempPath);
+      if (!type) throw fileTypeRejected('仅支持 PDF、DOC、DOCX（按文件内容识别）');
+      await this.storage.putTempFile(received.tempPath, received.sha256);
+      const upload = {
+        id: randomToken().slice(0, 32),
+        sha256: received.sha256,
+        ownerId: user.id,
+        name: received.name,
+        kind,
+        size: received.size,
+        mime: DOCUMENT_MIME[type],
+      };
+      await this.repository.insert(upload);
+      return { fileId: upload.id, sha256: upload.sha256, name: upload.name, size: upload.size, mime: upload.mime };
+    } finally {
+      await Promise.all(temps.map((file) => rm(file, { force: true })));
+    }
+  }
+
+  private async streamToTemp(part: MultipartFile, tempPath: string): Promise<ReceivedFile> {
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(part.file, meter, createWriteStream(tempPath));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw this.tooLarge();
+      throw error;
+    }
+    if (part.file.truncated) throw this.tooLarge();
+    return { tempPath, name: cleanName(part.filename), sha256: hash.digest('hex'), size };
+  }
+
+  private tooLarge() {
+    return fileTooLarge(`文件超过 ${Math.round(this.maxBytes / 1024 / 1024)} MB`);
+  }
+}

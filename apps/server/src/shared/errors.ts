@@ -1,0 +1,28 @@
+import { DEFAULT_ERROR_MESSAGES, ErrorCode } from '@zikao/contract';
+
+/** An expected business error: answered with HTTP 200 and its code, never logged as a failure. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly httpStatus: number;
+
+  constructor(code: ErrorCode, message?: string, httpStatus = 200) {
+    super(message ?? DEFAULT_ERROR_MESSAGES[code]);
+    this.code = code;
+    this.httpStatus = httpStatus;
+  }
+}
+
+export const invalidInput = (message: string) => new AppError(ErrorCode.invalidInput, `参数错误：${message}`);
+export const badSignature = (message = '签名错误') => new AppError(ErrorCode.badSignature, message);
+export const staleTimestamp = () => new AppError(ErrorCode.staleTimestamp);
+export const notLoggedIn = (message?: string) => new AppError(ErrorCode.notLoggedIn, message);
+export const mustChangePassword = () => new AppError(ErrorCode.mustChangePassword);
+export const forbidden = (message = '无权访问') => new AppError(ErrorCode.forbidden, message);
+export const notFound = (message: string) => new AppError(ErrorCode.notFound, message);
+export const tooManyRequests = (message: string) => new AppError(ErrorCode.tooManyRequests, message);
+export const wrongCode = (message = '验证码错误或已过期') => new AppError(ErrorCode.wrongCode, message);
+export const wrongPassword = (message = '账号或密码错误') => new AppError(ErrorCode.wrongPassword, message);
+export const accountLocked = (message = '账号已锁定，请 15 分钟后再试') => new AppError(ErrorCode.accountLocked, message);
+export const fileTooLarge = (message: string) => new AppError(ErrorCode.fileTooLarge, message);
+export const fileTypeRejected = (message = '仅支持 PDF、DOC、DOCX') => new AppError(ErrorCode.fileTypeRejected, message);
+export const conflict = (message: string) => new AppError(ErrorCode.conflict, message);

@@ -1,0 +1,34 @@
+import type { Role } from '@zikao/contract';
+
+/** The signed-in caller, as the auth hook resolves it. */
+export interface SessionUser {
+  id: number;
+  role: Role;
+  account: string;
+  name: string;
+  mustChangePassword: boolean;
+  sessionId: number;
+}
+
+/** Per-route access rules, read by the signature and auth hooks. */
+export interface AccessConfig {
+  /** 'public' needs no session; 'user' (the default) needs one. */
+  auth?: 'public' | 'user';
+  /** Roles allowed; omitted means any signed-in role. */
+  roles?: readonly Role[];
+  /** Reachable while the account must still change its password (updatePassword, logout). */
+  allowMustChange?: boolean;
+  /** Multipart routes verify the signature themselves, once the form fields are read. */
+  signature?: 'hook' | 'multipart';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** Signed query parameters for multipart routes, checked by the route with the form fields. */
+    pendingSignature: { params: Record<string, unknown>; t: string; sig: string } | null;
+  }
+  interface FastifyContextConfig {
+    access?: AccessConfig;
+  }
+}

@@ -1,0 +1,43 @@
+import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, privateDecrypt } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { invalidInput } from './errors.ts';
+
+export interface RsaKeys {
+  publicKeyPem: string;
+  bits: number;
+  /** Decrypts a base64 PKCS#1 v1.5 ciphertext, as JSEncrypt produces it. */
+  decrypt(ciphertextBase64: string, field: string): string;
+}
+
+/** Loads the key pair from dataDir/keys, generating it on first start. */
+export function loadRsaKeys(dataDir: string, bits: number): RsaKeys {
+  const dir = path.join(dataDir, 'keys');
+  const file = path.join(dir, 'rsa-private.pem');
+  let privateKey: KeyObject;
+  if (existsSync(file)) {
+    privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+  } else {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const pair = generateKeyPairSync('rsa', { modulusLength: bits });
+    privateKey = pair.privateKey;
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  }
+  const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  const keyBits = privateKey.asymmetricKeyDetails?.modulusLength ?? bits;
+  return {
+    publicKeyPem,
+    bits: keyBits,
+    decrypt(ciphertextBase64, field) {
+      const bytes = Buffer.from(ciphertextBase64, 'base64');
+      if (bytes.length !== keyBits / 8) throw invalidInput(`${field} 加密格式不正确`);
+      try {
+        // OpenSSL's implicit rejection returns random bytes on bad padding, so a tampered
+        // ciphertext just fails the password check rather than leaking a padding oracle.
+        return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, bytes).toString('utf8');
+      } catch {
+        throw invalidInput(`${field} 加密格式不正确`);
+      }
+    },
+  };
+}

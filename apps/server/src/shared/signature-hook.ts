@@ -1,0 +1,43 @@
+import { SIGNATURE_WINDOW_MS, signParams } from '@zikao/contract';
+import type { FastifyRequest } from 'fastify';
+import { badSignature, staleTimestamp } from './errors.ts';
+
+function splitSigned(source: unknown): { params: Record<string, unknown>; t: unknown; sig: unknown } {
+  const record = source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
+  const { t, sig, ...params } = record;
+  return { params, t, sig };
+}
+
+/** Throws 1000003 when `t` is missing its window, 1000002 when it is not a timestamp. */
+export function checkTimestamp(t: unknown, now = Date.now()): string {
+  const text = typeof t === 'number' ? String(t) : t;
+  if (typeof text !== 'string' || !/^\d{10,16}$/.test(text)) throw badSignature('签名错误：缺少时间戳 t');
+  if (Math.abs(now - Number(text)) > SIGNATURE_WINDOW_MS) throw staleTimestamp();
+  return text;
+}
+
+/** Throws 1000002 unless `sig` is the signature of the params and `t`. */
+export function checkSignature(params: Record<string, unknown>, t: string, sig: unknown): void {
+  if (typeof sig !== 'string' || sig.length === 0) throw badSignature('签名错误：缺少签名 sig');
+  if (signParams(params, t) !== sig.toLowerCase()) throw badSignature();
+}
+
+/**
+ * Verifies `t` and `sig` on every API call: the query for GET and DELETE, the JSON body
+ * otherwise. Multipart routes get the query part checked for freshness here and verify
+ * the signature with their form fields later.
+ */
+export async function verifyRequestSignature(request: FastifyRequest): Promise<void> {
+  request.pendingSignature = null;
+  const access = request.routeOptions.config.access;
+  const useQuery = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE';
+  if (access?.signature === 'multipart') {
+    const { params, t, sig } = splitSigned(request.query);
+    const stamp = checkTimestamp(t);
+    if (typeof sig !== 'string' || sig.length === 0) throw badSignature('签名错误：缺少签名 sig');
+    request.pendingSignature = { params, t: stamp, sig };
+    return;
+  }
+  const { params, t, sig } = splitSigned(useQuery ? request.query : request.body);
+  checkSignature(params, checkTimestamp(t), sig);
+}
