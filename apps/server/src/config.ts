@@ -17,7 +17,11 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RSA_KEY_BITS: z.coerce.number().int().min(1024).max(4096).default(1024),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(50),
   SEED_DEMO: booleanFlag.default(true),

@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import * as initial from './migrations/001-initial.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
@@ -17,7 +17,11 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '001-initial': initial,
 };
 
-/** Runs every pending migration; throws with the failing migration's name. */
+/**
+ * Runs every pending migration; throws with the failing migration's name. On PostgreSQL the
+ * bookkeeping tables are pinned to the connection's current schema: Kysely otherwise finds
+ * them in any schema of the database and skips creating its own.
+ */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectKind): Promise<void> {
   const context: MigrationContext = {
     dialect,
@@ -33,7 +37,13 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectKind)
       return migrations;
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  let migrationTableSchema: string | undefined;
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${String(error)}`);
 }

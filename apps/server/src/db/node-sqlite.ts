@@ -10,7 +10,9 @@ function toInput(value: unknown): SQLInputValue {
 /** Adapts the built-in node:sqlite to the interface Kysely's SqliteDialect expects. */
 export function openNodeSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
   const raw = new DatabaseSync(file);
-  raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  raw.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
   return {
     raw,
     close: () => raw.close(),

@@ -21,11 +21,23 @@ export async function seedDemoData(db: Kysely<Database>, options: { mustChangePh
   if (existing) return false;
   const now = Date.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const accounts: Array<{ account: string; name: string; role: Role; examNumber: string | null; major: string; mustChange?: boolean }> = [
-    ...DEMO_ACCOUNTS,
-  ];
+  const accounts: Array<{
+    account: string;
+    name: string;
+    role: Role;
+    examNumber: string | null;
+    major: string;
+    mustChange?: boolean;
+  }> = [...DEMO_ACCOUNTS];
   if (options.mustChangePhone) {
-    accounts.push({ account: options.mustChangePhone, name: '新教师', role: Role.teacher, examNumber: null, major: '', mustChange: true });
+    accounts.push({
+      account: options.mustChangePhone,
+      name: '新教师',
+      role: Role.teacher,
+      examNumber: null,
+      major: '',
+      mustChange: true,
+    });
   }
   await db.transaction().execute(async (trx) => {
     for (const a of accounts) {
@@ -59,7 +71,12 @@ export async function seedDemoData(db: Kysely<Database>, options: { mustChangePh
       .values({
         name: '2026年下半年',
         status: 'open',
-        rules_json: JSON.stringify({ uploadLimit: 4, plagiarismThreshold: 30, minCommentLength: 50, blindReview: false }),
+        rules_json: JSON.stringify({
+          uploadLimit: 4,
+          plagiarismThreshold: 30,
+          minCommentLength: 50,
+          blindReview: false,
+        }),
         created_at: now,
         updated_at: now,
       })

@@ -19,6 +19,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 export function createAuthHook(auth: AuthService) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     request.user = null;
+    if (request.is404) return;
     const access = request.routeOptions.config.access ?? {};
     const token = tokenOf(request);
     if (token) {

@@ -5,12 +5,28 @@ import { AppError } from './errors.ts';
 
 /** Framework errors that are the caller's fault, mapped to a business code and a Chinese message. */
 const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string; status: number }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.invalidInput, message: '参数错误：请求体不是合法的 JSON', status: 200 },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: ErrorCode.invalidInput,
+    message: '参数错误：请求体不是合法的 JSON',
+    status: 200,
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.invalidInput, message: '参数错误：请求体为空', status: 200 },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCode.invalidInput, message: '参数错误：不支持的 Content-Type', status: 200 },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.invalidInput, message: '参数错误：Content-Length 不正确', status: 200 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ErrorCode.invalidInput,
+    message: '参数错误：不支持的 Content-Type',
+    status: 200,
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: ErrorCode.invalidInput,
+    message: '参数错误：Content-Length 不正确',
+    status: 200,
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.invalidInput, message: '参数错误：请求体过大', status: 413 },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: ErrorCode.invalidInput, message: '参数错误：请以 multipart/form-data 上传', status: 200 },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: ErrorCode.invalidInput,
+    message: '参数错误：请以 multipart/form-data 上传',
+    status: 200,
+  },
   FST_FILES_LIMIT: { code: ErrorCode.invalidInput, message: '参数错误：file 一次只能上传一个文件', status: 200 },
   FST_FIELDS_LIMIT: { code: ErrorCode.invalidInput, message: '参数错误：表单字段过多', status: 200 },
   FST_PARTS_LIMIT: { code: ErrorCode.invalidInput, message: '参数错误：表单内容过多', status: 200 },

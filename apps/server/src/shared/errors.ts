@@ -22,7 +22,9 @@ export const notFound = (message: string) => new AppError(ErrorCode.notFound, me
 export const tooManyRequests = (message: string) => new AppError(ErrorCode.tooManyRequests, message);
 export const wrongCode = (message = '验证码错误或已过期') => new AppError(ErrorCode.wrongCode, message);
 export const wrongPassword = (message = '账号或密码错误') => new AppError(ErrorCode.wrongPassword, message);
-export const accountLocked = (message = '账号已锁定，请 15 分钟后再试') => new AppError(ErrorCode.accountLocked, message);
+export const accountLocked = (message = '账号已锁定，请 15 分钟后再试') =>
+  new AppError(ErrorCode.accountLocked, message);
 export const fileTooLarge = (message: string) => new AppError(ErrorCode.fileTooLarge, message);
-export const fileTypeRejected = (message = '仅支持 PDF、DOC、DOCX') => new AppError(ErrorCode.fileTypeRejected, message);
+export const fileTypeRejected = (message = '仅支持 PDF、DOC、DOCX') =>
+  new AppError(ErrorCode.fileTypeRejected, message);
 export const conflict = (message: string) => new AppError(ErrorCode.conflict, message);

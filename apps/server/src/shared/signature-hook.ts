@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { badSignature, staleTimestamp } from './errors.ts';
 
 function splitSigned(source: unknown): { params: Record<string, unknown>; t: unknown; sig: unknown } {
-  const record = source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
+  const record =
+    source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
   const { t, sig, ...params } = record;
   return { params, t, sig };
 }
@@ -29,9 +30,10 @@ export function checkSignature(params: Record<string, unknown>, t: string, sig: 
  */
 export async function verifyRequestSignature(request: FastifyRequest): Promise<void> {
   request.pendingSignature = null;
+  if (request.is404) return;
   const access = request.routeOptions.config.access;
   const useQuery = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE';
-  if (access?.signature === 'multipart') {
+  if (access?.signature === 'multipart' && request.isMultipart()) {
     const { params, t, sig } = splitSigned(request.query);
     const stamp = checkTimestamp(t);
     if (typeof sig !== 'string' || sig.length === 0) throw badSignature('签名错误：缺少签名 sig');

@@ -1,4 +1,11 @@
-import { normalizePhone, passwordProblem, Role, TEACHER_SIDE_ROLES, type UserInfo, type UserSession } from '@zikao/contract';
+import {
+  normalizePhone,
+  passwordProblem,
+  Role,
+  TEACHER_SIDE_ROLES,
+  type UserInfo,
+  type UserSession,
+} from '@zikao/contract';
 import type { AppConfig } from '../../config.ts';
 import {
   accountLocked,
@@ -123,7 +130,10 @@ export class AuthService {
   }
 
   private async recordFailure(user: UserRow, now: number): Promise<Error> {
-    const failed = await this.deps.users.incrementFailedLogins(user.id, user.locked_until > 0 && user.locked_until <= now);
+    const failed = await this.deps.users.incrementFailedLogins(
+      user.id,
+      user.locked_until > 0 && user.locked_until <= now,
+    );
     if (failed >= MAX_FAILED_LOGINS) {
       await this.deps.users.update(user.id, { failed_logins: 0, locked_until: now + LOCK_MS });
       return wrongPassword(`账号或密码错误，已连续错误 ${MAX_FAILED_LOGINS} 次，账号锁定 15 分钟`);

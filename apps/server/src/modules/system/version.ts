@@ -10,14 +10,20 @@ function readCommit(): string {
   try {
     const head = readFileSync(path.join(repoRoot, '.git/HEAD'), 'utf8').trim();
     if (!head.startsWith('ref: ')) return head.slice(0, 12);
-    return readFileSync(path.join(repoRoot, '.git', head.slice(5)), 'utf8').trim().slice(0, 12);
+    return readFileSync(path.join(repoRoot, '.git', head.slice(5)), 'utf8')
+      .trim()
+      .slice(0, 12);
   } catch {
     return 'unknown';
   }
 }
 
 /** What /v1/version reports, worked out once at start-up. */
-export function buildVersionInfo(dialect: DialectKind, commit: string | undefined, pathEnv: string | undefined): VersionInfo {
+export function buildVersionInfo(
+  dialect: DialectKind,
+  commit: string | undefined,
+  pathEnv: string | undefined,
+): VersionInfo {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   const soffice = findSoffice(pathEnv);
   return {

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MultipartFile, Multipart } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { UploadResponse } from '@zikao/contract';
 import { z } from 'zod';
 import { fileTooLarge, fileTypeRejected, invalidInput } from '../../shared/errors.ts';
@@ -12,11 +12,14 @@ import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { randomToken } from '../../shared/tokens.ts';
+import { parseInput } from '../../shared/validation.ts';
 import { DOCUMENT_MIME, sniffDocumentType } from './file-sniffer.ts';
 import type { UploadRepository } from './upload.repository.ts';
 
 const fieldsSchema = z.object({
-  kind: z.enum(['document', 'attachment', 'report'], { error: '须为 document、attachment 或 report' }).default('document'),
+  kind: z
+    .enum(['document', 'attachment', 'report'], { error: '须为 document、attachment 或 report' })
+    .default('document'),
 });
 
 interface ReceivedFile {
@@ -27,7 +30,11 @@ interface ReceivedFile {
 }
 
 function cleanName(filename: string): string {
-  const base = path.basename(filename.replaceAll('\\', '/')).replace(/[\u0000-\u001f]/g, '').trim();
+  // Keep the last path segment only, without control characters, at most 200 code points.
+  const base = Array.from(path.basename(filename.replaceAll('\\', '/')))
+    .filter((char) => (char.codePointAt(0) ?? 0) >= 0x20)
+    .join('')
+    .trim();
   return Array.from(base || '未命名文件').slice(-200).join('');
 }
 
@@ -66,7 +73,7 @@ export class UploadService {
         received = await this.streamToTemp(part, tempPath);
       }
       checkSignature({ ...signature.params, ...fields }, signature.t, signature.sig);
-      const { kind } = fieldsSchema.parse(fields);
+      const { kind } = parseInput(fieldsSchema, fields);
       if (!received) throw invalidInput('file 不能为空');
       if (received.size === 0) throw invalidInput('file 文件内容为空');
       const type = await sniffDocumentType(received.tempPath);

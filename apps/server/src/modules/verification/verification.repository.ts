@@ -40,7 +40,12 @@ export class VerificationRepository {
   /** Stores a new code and retires the phone's earlier ones. */
   async insertCode(phone: string, codeHash: string, now: number, expiresAt: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('sms_codes').set({ consumed: 1 }).where('phone', '=', phone).where('consumed', '=', 0).execute();
+      await trx
+        .updateTable('sms_codes')
+        .set({ consumed: 1 })
+        .where('phone', '=', phone)
+        .where('consumed', '=', 0)
+        .execute();
       await trx
         .insertInto('sms_codes')
         .values({ phone, code_hash: codeHash, created_at: now, expires_at: expiresAt, attempts: 0, consumed: 0 })

@@ -1,4 +1,11 @@
-import { ApiPath, normalizePhone, Role, type Role as RoleValue, sendSmsBodySchema, TEACHER_SIDE_ROLES } from '@zikao/contract';
+import {
+  ApiPath,
+  normalizePhone,
+  Role,
+  type Role as RoleValue,
+  sendSmsBodySchema,
+  TEACHER_SIDE_ROLES,
+} from '@zikao/contract';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/envelope.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';

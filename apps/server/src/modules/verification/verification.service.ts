@@ -36,10 +36,22 @@ export class VerificationService {
   }
 
   async createCaptcha(): Promise<CaptchaResponse> {
-    const captcha = svgCaptcha.create({ size: 4, noise: 2, color: true, ignoreChars: '0oO1iIlL', width: 120, height: 40 });
+    const captcha = svgCaptcha.create({
+      size: 4,
+      noise: 2,
+      color: true,
+      ignoreChars: '0oO1iIlL',
+      width: 120,
+      height: 40,
+    });
     const captchaId = randomToken().slice(0, 32);
     const now = Date.now();
-    await this.deps.repository.insertCaptcha(captchaId, hashSecret(captcha.text.toLowerCase()), now + CAPTCHA_TTL_MS, now);
+    await this.deps.repository.insertCaptcha(
+      captchaId,
+      hashSecret(captcha.text.toLowerCase()),
+      now + CAPTCHA_TTL_MS,
+      now,
+    );
     if (this.deps.logCaptchaAnswers) this.deps.logger.info({ captchaId, text: captcha.text }, 'captcha issued');
     return { captchaId, svg: captcha.data };
   }

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ErrorCode, type UploadResponse } from '@zikao/contract';
+import { minimalDocx, minimalPdf, oleHeader, png, storedZip } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('file upload', () => {
+  let app: TestApp;
+  let token: string;
+  before(async () => {
+    app = await createTestApp();
+    token = await app.login('13800000002');
+  });
+  after(() => app.close());
+
+  const form = (bytes: Buffer, name: string, fields: Record<string, string> = {}) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.append(key, value);
+    data.append('file', new Blob([new Uint8Array(bytes)]), name);
+    return data;
+  };
+  const storedCount = () => filesUnder(path.join(app.config.dataDir, 'files')).length;
+  const tempCount = () => filesUnder(path.join(app.config.dataDir, 'tmp')).length;
+
+  it('stores a PDF content-addressed by SHA-256 and records who uploaded it', async () => {
+    const pdf = minimalPdf('thesis');
+    const response = await app.upload<UploadResponse>('/api/v1/upload', form(pdf, '论文.pdf', { kind: 'document' }), {
+      token,
+    });
+    assert.equal(response.body.errorCode, 0, response.body.errorMsg);
+    const { sha256, size, mime, name, fileId } = response.body.data;
+    assert.equal(size, pdf.length);
+    assert.equal(mime, 'application/pdf');
+    assert.equal(name, '论文.pdf');
+    const stored = path.join(app.config.dataDir, 'files', sha256.slice(0, 2), sha256);
+    assert.equal(statSync(stored).size, pdf.length);
+    const row = await app.database.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', fileId)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.owner_id, 2);
+    assert.equal(tempCount(), 0);
+  });
+
+  it('keeps one copy of identical content uploaded twice', async () => {
+    const before = storedCount();
+    const bytes = minimalPdf('same');
+    const first = await app.upload<UploadResponse>('/api/v1/upload', form(bytes, 'a.pdf'), { token });
+    const second = await app.upload<UploadResponse>('/api/v1/upload', form(bytes, 'b.pdf'), { token });
+    assert.equal(first.body.data.sha256, second.body.data.sha256);
+    assert.notEqual(first.body.data.fileId, second.body.data.fileId);
+    assert.equal(storedCount(), before + 1);
+  });
+
+  it('recognises DOCX and DOC by content whatever the name says', async () => {
+    const docx = await app.upload<UploadResponse>('/api/v1/upload', form(minimalDocx(), 'thesis.pdf'), { token });
+    assert.equal(docx.body.data.mime, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const doc = await app.upload<UploadResponse>('/api/v1/upload', form(oleHeader(), 'old.doc'), { token });
+    assert.equal(doc.body.data.mime, 'application/msword');
+  });
+
+  it('refuses a PNG renamed to .pdf, and a zip that is not Word, with 1070002 and stores nothing', async () => {
+    const before = storedCount();
+    const renamed = await app.upload('/api/v1/upload', form(png(), 'thesis.pdf'), { token });
+    assert.equal(renamed.body.errorCode, ErrorCode.fileTypeRejected);
+    assert.match(renamed.body.errorMsg, /仅支持 PDF、DOC、DOCX/);
+    const zip = await app.upload('/api/v1/upload', form(storedZip({ 'a.txt': 'hi' }), 'x.docx'), { token });
+    assert.equal(zip.body.errorCode, ErrorCode.fileTypeRejected);
+    assert.equal(storedCount(), before);
+    assert.equal(tempCount(), 0);
+  });
+
+  it('refuses a 51 MB upload with 1070001 and leaves nothing behind', async () => {
+    const before = storedCount();
+    const big = Buffer.alloc(51 * 1024 * 1024, 0x20);
+    big.write('%PDF-1.4\n');
+    const response = await app.upload('/api/v1/upload', form(big, 'big.pdf'), { token });
+    assert.equal(response.body.errorCode, ErrorCode.fileTooLarge);
+    assert.equal(response.body.errorMsg, '文件超过 50 MB');
+    assert.equal(storedCount(), before);
+    assert.equal(tempCount(), 0);
+  });
+
+  it('signs the form fields: a changed field or a missing sig gives 1000002 and stores nothing', async () => {
+    const before = storedCount();
+    const data = form(minimalPdf('signed'), 'a.pdf', { kind: 'attachment' });
+    const t = Date.now();
+    const wrongSig = await app.upload('/api/v1/upload', data, { token, t, sig: '0'.repeat(32) });
+    assert.equal(wrongSig.body.errorCode, ErrorCode.badSignature);
+    const noSig = await app.upload('/api/v1/upload', data, { token, sig: null });
+    assert.equal(noSig.body.errorCode, ErrorCode.badSignature);
+    const stale = await app.upload('/api/v1/upload', data, { token, t: Date.now() - 400_000 });
+    assert.equal(stale.body.errorCode, ErrorCode.staleTimestamp);
+    assert.equal(storedCount(), before);
+    assert.equal(tempCount(), 0);
+  });
+
+  it('refuses empty files, missing files, two files and an unknown kind with 1000001', async () => {
+    const empty = await app.upload('/api/v1/upload', form(Buffer.alloc(0), 'empty.pdf'), { token });
+    assert.equal(empty.body.errorCode, ErrorCode.invalidInput);
+    assert.equal(empty.body.errorMsg, '参数错误：file 文件内容为空');
+    const none = new FormData();
+    none.append('kind', 'document');
+    const missing = await app.upload('/api/v1/upload', none, { token });
+    assert.equal(missing.body.errorMsg, '参数错误：file 不能为空');
+    const two = form(minimalPdf('1'), 'a.pdf');
+    two.append('file2', new Blob([new Uint8Array(minimalPdf('2'))]), 'b.pdf');
+    assert.equal((await app.upload('/api/v1/upload', two, { token })).body.errorCode, ErrorCode.invalidInput);
+    const kind = await app.upload('/api/v1/upload', form(minimalPdf('k'), 'a.pdf', { kind: 'virus' }), { token });
+    assert.equal(kind.body.errorCode, ErrorCode.invalidInput);
+    assert.match(kind.body.errorMsg, /^参数错误：kind /);
+    assert.equal(tempCount(), 0);
+  });
+
+  it('refuses a JSON body on the upload call and an anonymous upload', async () => {
+    const json = await app.post('/api/v1/upload', { kind: 'document' }, { token });
+    assert.equal(json.body.errorCode, ErrorCode.invalidInput);
+    assert.equal(json.body.errorMsg, '参数错误：请以 multipart/form-data 格式上传文件');
+    const anonymous = await app.upload('/api/v1/upload', form(minimalPdf('x'), 'a.pdf'));
+    assert.equal(anonymous.body.errorCode, ErrorCode.notLoggedIn);
+  });
+});

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { type CaptchaResponse, ErrorCode, Role, type UserSession } from '@zikao/contract';
+import { buildUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startOfChinaDay } from './verification.service.ts';
+
+describe('captcha and SMS codes', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp({ CAPTCHA_TEST_ANSWER_LOG: '1' });
+  });
+  beforeEach(async () => {
+    await app.database.db.deleteFrom('sms_codes').execute();
+  });
+  after(() => app.close());
+
+  const captcha = async (url = '/api/v1/code') => {
+    const response = await app.get<CaptchaResponse>(url);
+    const { captchaId } = response.body.data;
+    const entry = app.logs.find((line) => line.msg === 'captcha issued' && line.captchaId === captchaId);
+    return { captchaId, answer: String(entry?.text), svg: response.body.data.svg };
+  };
+  const sendCode = async (phone: string, url = '/api/v1/teacher/getSmsCodeNLog') => {
+    const { captchaId, answer } = await captcha();
+    return app.post(url, { phone, captchaId, captcha: answer });
+  };
+  const lastCode = (phone: string) => {
+    const entry = app.logs.findLast((line) => line.msg === 'sms code sent' && line.phone === phone);
+    return String(entry?.code);
+  };
+
+  it('issues an SVG captcha and stores only its hash', async () => {
+    const { captchaId, answer, svg } = await captcha();
+    assert.match(svg, /^<svg/);
+    assert.equal(answer.length, 4);
+    const row = await app.database.db
+      .selectFrom('captchas')
+      .selectAll()
+      .where('id', '=', captchaId)
+      .executeTakeFirstOrThrow();
+    assert.notEqual(row.answer_hash, answer);
+    assert.ok(row.expires_at > Date.now() + 4 * 60_000 && row.expires_at <= Date.now() + 5 * 60_000);
+  });
+
+  it('refuses a wrong captcha with 1060001, and a captcha can be tried only once', async () => {
+    const user = await buildUser(app);
+    const { captchaId, answer } = await captcha();
+    const wrong = await app.post('/api/v1/teacher/getSmsCodeNLog', { phone: user.account, captchaId, captcha: 'zzzz' });
+    assert.equal(wrong.body.errorCode, ErrorCode.wrongCode);
+    const reused = await app.post('/api/v1/teacher/getSmsCodeNLog', {
+      phone: user.account,
+      captchaId,
+      captcha: answer,
+    });
+    assert.equal(reused.body.errorCode, ErrorCode.wrongCode);
+  });
+
+  it('refuses an expired captcha', async () => {
+    const user = await buildUser(app);
+    const { captchaId, answer } = await captcha();
+    await app.database.db
+      .updateTable('captchas')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', captchaId)
+      .execute();
+    const response = await app.post('/api/v1/teacher/getSmsCodeNLog', {
+      phone: user.account,
+      captchaId,
+      captcha: answer,
+    });
+    assert.equal(response.body.errorCode, ErrorCode.wrongCode);
+  });
+
+  it('sends a 6-digit code to the provider and logs the teacher in with it, once', async () => {
+    const user = await buildUser(app, { role: Role.reviewer });
+    assert.equal((await sendCode(user.account)).body.errorCode, 0);
+    const code = lastCode(user.account);
+    assert.match(code, /^\d{6}$/);
+    const stored = await app.database.db
+      .selectFrom('sms_codes')
+      .select('code_hash')
+      .where('phone', '=', user.account)
+      .executeTakeFirstOrThrow();
+    assert.notEqual(stored.code_hash, code);
+    const login = await app.post<UserSession>('/api/v1/teacher/login', { phone: user.account, code });
+    assert.equal(login.body.errorCode, 0);
+    assert.equal(login.body.data.userRole, Role.reviewer);
+    const again = await app.post('/api/v1/teacher/login', { phone: user.account, code });
+    assert.equal(again.body.errorCode, ErrorCode.wrongCode);
+  });
+
+  it('accepts a +86 prefix and refuses numbers that are not Chinese mobiles', async () => {
+    const user = await buildUser(app);
+    assert.equal((await sendCode(`+86${user.account}`)).body.errorCode, 0);
+    for (const phone of ['12800000000', '1380000000', '138000000001', 'abc', '']) {
+      const response = await sendCode(phone);
+      assert.equal(response.body.errorCode, ErrorCode.invalidInput, phone);
+      assert.match(response.body.errorMsg, /^参数错误：phone /);
+    }
+  });
+
+  it('allows one code per 60 s per phone (1050001)', async () => {
+    const user = await buildUser(app);
+    assert.equal((await sendCode(user.account)).body.errorCode, 0);
+    const second = await sendCode(user.account);
+    assert.equal(second.body.errorCode, ErrorCode.tooManyRequests);
+    assert.match(second.body.errorMsg, /^验证码发送过于频繁，请 \d+ 秒后再试$/);
+    await app.database.db
+      .updateTable('sms_codes')
+      .set({ created_at: Date.now() - 61_000 })
+      .execute();
+    assert.equal((await sendCode(user.account)).body.errorCode, 0);
+  });
+
+  it('allows at most 10 codes per phone per day', async () => {
+    const user = await buildUser(app);
+    const dayStart = startOfChinaDay(Date.now());
+    // Ten codes already sent today, all more than a minute ago.
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      phone: user.account,
+      code_hash: 'x',
+      created_at: Math.min(dayStart + i, Date.now() - 61_000),
+      expires_at: 0,
+      attempts: 0,
+      consumed: 1,
+    }));
+    await app.database.db.insertInto('sms_codes').values(rows).execute();
+    const response = await sendCode(user.account);
+    assert.equal(response.body.errorCode, ErrorCode.tooManyRequests);
+    assert.match(response.body.errorMsg, /今日验证码发送次数已达上限/);
+  });
+
+  it('retires a code after 3 wrong attempts, and an expired code fails', async () => {
+    const user = await buildUser(app);
+    await sendCode(user.account);
+    const code = lastCode(user.account);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const messages: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      messages.push((await app.post('/api/v1/teacher/login', { phone: user.account, code: wrongCode })).body.errorMsg);
+    }
+    assert.deepEqual(messages, [
+      '验证码错误，还可尝试 2 次',
+      '验证码错误，还可尝试 1 次',
+      '验证码错误次数过多，请重新获取',
+    ]);
+    const right = await app.post('/api/v1/teacher/login', { phone: user.account, code });
+    assert.equal(right.body.errorCode, ErrorCode.wrongCode);
+
+    await app.database.db.deleteFrom('sms_codes').execute();
+    await sendCode(user.account);
+    await app.database.db
+      .updateTable('sms_codes')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
+    const expired = await app.post('/api/v1/teacher/login', { phone: user.account, code: lastCode(user.account) });
+    assert.equal(expired.body.errorCode, ErrorCode.wrongCode);
+    assert.equal(expired.body.errorMsg, '验证码错误或已过期，请重新获取');
+  });
+
+  it('tells an unregistered phone and a phone of the other side apart from success', async () => {
+    assert.equal((await sendCode('13912345678')).body.errorCode, ErrorCode.notFound);
+    const student = await sendCode('13800000001');
+    assert.equal(student.body.errorCode, ErrorCode.forbidden);
+  });
+
+  it('signs a student in by SMS on the student side', async () => {
+    const { captchaId, answer } = await captcha('/api/auth/v1/getCode');
+    const sent = await app.post('/api/auth/v1/sendSMS', { phone: '13800000001', captchaId, captcha: answer });
+    assert.equal(sent.body.errorCode, 0);
+    const login = await app.post<UserSession>('/api/auth/v1/login', {
+      phone: '13800000001',
+      code: lastCode('13800000001'),
+    });
+    assert.equal(login.body.errorCode, 0);
+    assert.equal(login.body.data.userRole, Role.student);
+  });
+});
+
+describe('startOfChinaDay', () => {
+  it('starts the day at midnight Beijing time', () => {
+    const at = Date.UTC(2026, 10, 22, 15, 30);
+    assert.equal(startOfChinaDay(at), Date.UTC(2026, 10, 21, 16, 0));
+    assert.equal(startOfChinaDay(Date.UTC(2026, 10, 22, 16, 0)), Date.UTC(2026, 10, 22, 16, 0));
+  });
+});

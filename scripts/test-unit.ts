@@ -1,0 +1,23 @@
+// Runs the Node test suites: contract, anchoring and server on SQLite, then the server
+// suite again on PostgreSQL when DATABASE_URL is set (CI sets it).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const packageGlobs = ['packages/*/src/**/*.test.ts'];
+const serverGlobs = ['apps/server/src/**/*.test.ts'];
+
+function run(label: string, globs: string[], env: NodeJS.ProcessEnv): boolean {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...globs], { stdio: 'inherit', env });
+  return result.status === 0;
+}
+
+const { DATABASE_URL, ...withoutPostgres } = process.env;
+let passed = run('packages and server on SQLite', [...packageGlobs, ...serverGlobs], withoutPostgres);
+if (DATABASE_URL) {
+  passed =
+    run(`server on PostgreSQL (${DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')})`, serverGlobs, process.env) && passed;
+} else if (existsSync('.ci/run')) {
+  console.log('\nDATABASE_URL is not set: the PostgreSQL run of the server suite is skipped here (.ci/run sets it).');
+}
+process.exit(passed ? 0 : 1);
