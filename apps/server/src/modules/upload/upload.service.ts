@@ -35,7 +35,9 @@ function cleanName(filename: string): string {
     .filter((char) => (char.codePointAt(0) ?? 0) >= 0x20)
     .join('')
     .trim();
-  return Array.from(base || '未命名文件').slice(-200).join('');
+  return Array.from(base || '未命名文件')
+    .slice(-200)
+    .join('');
 }
 
 export class UploadService {
