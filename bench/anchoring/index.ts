@@ -1,0 +1,114 @@
+/**
+ * Anchoring benchmark: 1,000 annotations on a 300-page Chinese thesis, anchored against the same
+ * version and re-anchored against a version with about 10% of its text edited. Prints one JSON line.
+ */
+import { type AnchorableAnnotation, anchor, DocumentText, describeTextRange, reanchor } from '@zikao/anchoring';
+import { type Edit, editPage, integer, mapOffset, page, seeded } from './thesis-text.ts';
+
+const PAGES = 300;
+const ANNOTATIONS = 1000;
+const EDITED_SHARE = 0.1;
+const WARMUP_RUNS = 5;
+const MEASURED_RUNS = 15;
+
+const random = seeded(20261122);
+const oldPages = Array.from({ length: PAGES }, (_, i) => page(random, i));
+const edited = oldPages.map((text) => editPage(random, text, EDITED_SHARE));
+const newPages = edited.map((e) => e.text);
+
+const oldDoc = new DocumentText(oldPages);
+const annotations: AnchorableAnnotation[] = [];
+const ranges: Array<[number, number]> = [];
+for (let i = 0; i < ANNOTATIONS; i++) {
+  const length = integer(random, 5, 60);
+  let start: number;
+  if (i % 20 === 0) {
+    // Every twentieth highlight runs across a page break.
+    const p = integer(random, 0, PAGES - 2);
+    start = (oldDoc.pageStarts[p + 1] as number) - integer(random, 1, length - 1);
+  } else {
+    start = integer(random, 0, oldDoc.length - length);
+  }
+  ranges.push([start, start + length]);
+  annotations.push({ id: `a${i}`, target: describeTextRange(oldDoc, start, start + length) });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round((sorted[sorted.length >> 1] as number) * 100) / 100;
+}
+
+/** Times `run` (document model built inside, so no index survives between runs). */
+function measure(run: () => void): number {
+  for (let i = 0; i < WARMUP_RUNS; i++) run();
+  const times: number[] = [];
+  for (let i = 0; i < MEASURED_RUNS; i++) {
+    const started = performance.now();
+    run();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+let anchored = 0;
+const anchorMs = measure(() => {
+  const doc = new DocumentText(oldPages);
+  anchored = 0;
+  for (const annotation of annotations) if (anchor(doc, annotation.target)) anchored++;
+});
+
+let report = reanchor(new DocumentText(newPages), annotations);
+const reanchorMs = measure(() => {
+  report = reanchor(new DocumentText(newPages), annotations);
+});
+
+// Accuracy against the known edits (not timed): a re-anchored highlight is right when it overlaps
+// where the surviving characters of its quote went.
+const newDoc = new DocumentText(newPages);
+function mapGlobal(offset: number): number {
+  const { page: p, offset: local } = oldDoc.toPageOffset(offset);
+  const mapped = mapOffset((edited[p] as { edits: Edit[] }).edits, local);
+  return mapped === -1 ? -1 : newDoc.toGlobalOffset(p, mapped);
+}
+let correct = 0;
+let wrong = 0;
+let orphanedButSurviving = 0;
+report.results.forEach((result, i) => {
+  const [start, end] = ranges[i] as [number, number];
+  const survivors: number[] = [];
+  for (let o = start; o < end; o++) {
+    const mapped = mapGlobal(o);
+    if (mapped !== -1) survivors.push(mapped);
+  }
+  if (result.anchor === null || result.anchor.kind !== 'text') {
+    if (survivors.length * 2 > end - start) orphanedButSurviving++;
+    return;
+  }
+  const { start: s, end: e } = result.anchor;
+  if (survivors.some((o) => o >= s && o < e)) correct++;
+  else wrong++;
+});
+
+const oldLength = oldDoc.length;
+const editedChars = edited.reduce(
+  (sum, e) => sum + e.edits.reduce((n, d) => n + Math.max(d.removed, d.inserted.length), 0),
+  0,
+);
+console.log(
+  JSON.stringify({
+    pages: PAGES,
+    annotations: ANNOTATIONS,
+    anchor_ms: anchorMs,
+    reanchor_ms: reanchorMs,
+    runs: MEASURED_RUNS,
+    chars: oldLength,
+    edited_share: Math.round((editedChars / oldLength) * 1000) / 1000,
+    anchored_same_version: anchored,
+    found: report.counts.found,
+    moved: report.counts.moved,
+    orphaned: report.counts.orphaned,
+    moved_correct: correct - report.counts.found,
+    wrong_place: wrong,
+    orphaned_with_most_text_left: orphanedButSurviving,
+  }),
+);

@@ -1,0 +1,204 @@
+import type { DocumentText, PagePart } from './document.ts';
+import type { Selector, SpecificResource } from './model.ts';
+import { type Candidate, QuoteMatcher } from './quote-matcher.ts';
+import { type PageArea, parseArea, selectorsOf } from './selectors.ts';
+
+/**
+ * Below this confidence a fuzzy match is not trusted and the annotation is orphaned. With the
+ * weights of QuoteMatcher.score, 0.5 accepts, for example, a quote with a third of its characters
+ * edited whose context is intact, or a quote with 15% edits whose context was half rewritten;
+ * unrelated text of the same thesis scores 0.2–0.4, since its quote and context do not align.
+ */
+export const DEFAULT_THRESHOLD = 0.5;
+
+/** Above this confidence the search stops widening: nothing farther can plausibly do better. */
+const GOOD_ENOUGH = 0.8;
+/** A fuzzy match replaces an exact occurrence of the quote only when this much of its context agrees. */
+const CONTEXT_OVERRULES_EXACT = 0.75;
+/** Half-width of the window searched around the position hint, in UTF-16 units. */
+const LOCAL_RADIUS = 4096;
+const CANDIDATES_SCORED = 24;
+/** Exact occurrences whose context is aligned approximately, nearest to the hint first. */
+const EXACT_SCORED = 32;
+/** Above this many seed hits the whole-document fuzzy pass gives up. */
+const MAX_SEEDS = 4000;
+
+export type AnchorStatus = 'found' | 'moved' | 'orphaned';
+
+export interface TextAnchor {
+  kind: 'text';
+  /** `found`: the quote and its context, unchanged; `moved`: anchored elsewhere or to edited text. */
+  status: 'found' | 'moved';
+  /** Global UTF-16 offsets of the anchored text. */
+  start: number;
+  end: number;
+  /** The anchored text per page, in page-local UTF-16 offsets: several parts across page breaks. */
+  parts: PagePart[];
+  text: string;
+  /** 0–1: how well quote, prefix, suffix and position agree. 1 for an unchanged quote in place. */
+  confidence: number;
+  /** Whether the text equals the quote exactly. */
+  exact: boolean;
+}
+
+export interface AreaAnchor extends PageArea {
+  kind: 'area';
+  status: 'found';
+  confidence: 1;
+}
+
+export type Anchor = TextAnchor | AreaAnchor;
+
+export interface AnchorOptions {
+  /** Minimum confidence of a fuzzy match (default DEFAULT_THRESHOLD). */
+  threshold?: number;
+}
+
+/**
+ * Anchors a target (its selectors) in a document: returns where it is now, or null when its text
+ * is gone. Text targets are matched exactly first, then approximately; areas need their page.
+ */
+export function anchor(
+  doc: DocumentText,
+  target: SpecificResource | readonly Selector[],
+  options: AnchorOptions = {},
+): Anchor | null {
+  const { quote, position, page, fragment } = selectorsOf(target);
+  if (quote) {
+    let hint: number | null = null;
+    if (position) hint = doc.fromCodePointOffset(position.start);
+    else if (page && page.index < doc.pageCount) hint = doc.toGlobalOffset(page.index, 0);
+    const matcher = new QuoteMatcher(doc, quote.exact, quote.prefix ?? '', quote.suffix ?? '', hint);
+    const best = findBest(matcher, options.threshold ?? DEFAULT_THRESHOLD);
+    return best && toTextAnchor(matcher, best);
+  }
+  if (fragment) {
+    const area = parseArea(fragment.value);
+    if (!area || area.page >= doc.pageCount) return null;
+    return { kind: 'area', status: 'found', confidence: 1, ...area };
+  }
+  return null;
+}
+
+function findBest(matcher: QuoteMatcher, threshold: number): Candidate | null {
+  const { doc, exact, hint } = matcher;
+  const m = exact.length;
+  if (m === 0) return null;
+  const text = doc.text;
+
+  // 1. Unchanged at the position hint: the common case, decided by two string comparisons.
+  if (hint !== null && text.startsWith(exact, hint) && matcher.hasExactContext(hint, hint + m)) {
+    return matcher.score(hint, hint + m, 0);
+  }
+
+  // 2. Every exact occurrence, from the bigram index. An unchanged context settles it; otherwise
+  //    the nearest occurrences have their context aligned approximately.
+  const occurrences = doc.index.occurrences(exact);
+  let bestExact: Candidate | null = null;
+  let nearestIntact = -1;
+  for (const start of occurrences) {
+    if (matcher.hasExactContext(start, start + m) && closer(start, nearestIntact, hint)) nearestIntact = start;
+  }
+  if (nearestIntact !== -1) return matcher.score(nearestIntact, nearestIntact + m, 0);
+  if (occurrences.length > 0) {
+    const near = hint === null ? occurrences : [...occurrences].sort((a, b) => Math.abs(a - hint) - Math.abs(b - hint));
+    for (const start of near.slice(0, EXACT_SCORED)) bestExact = better(bestExact, matcher.score(start, start + m, 0));
+    if (bestExact && bestExact.confidence >= GOOD_ENOUGH) return bestExact;
+  }
+
+  // 3. Approximate matches near the hint, then anywhere in the document.
+  let bestFuzzy: Candidate | null = null;
+  if (m >= 3 && hint !== null) {
+    const from = Math.max(0, hint - LOCAL_RADIUS);
+    const to = Math.min(text.length, hint + m + LOCAL_RADIUS);
+    for (const candidate of matcher.fuzzyCandidates(from, to, m >> 1, CANDIDATES_SCORED)) {
+      bestFuzzy = better(bestFuzzy, candidate);
+    }
+  }
+  // Far away only when nothing acceptable is near: text that both moved and changed is rare.
+  if (m >= 8 && (bestFuzzy === null || bestFuzzy.confidence < threshold)) {
+    for (const candidate of wholeDocumentCandidates(matcher)) bestFuzzy = better(bestFuzzy, candidate);
+  }
+
+  if (bestFuzzy && bestFuzzy.quoteErrors === 0 && bestFuzzy.end - bestFuzzy.start === m) {
+    bestExact = better(bestExact, bestFuzzy);
+  }
+  if (bestExact) {
+    // An exact occurrence is kept unless a fuzzy match is better and its context confirms it.
+    const overrules =
+      bestFuzzy !== null &&
+      bestFuzzy.confidence > bestExact.confidence &&
+      bestFuzzy.contextSimilarity >= CONTEXT_OVERRULES_EXACT;
+    return overrules ? bestFuzzy : bestExact;
+  }
+  return bestFuzzy && bestFuzzy.confidence >= threshold ? bestFuzzy : null;
+}
+
+/**
+ * Approximate matches anywhere, with at most an eighth of the quote edited. By the pigeonhole
+ * principle, splitting the quote into k + 1 pieces leaves at least one piece unedited, so the
+ * index's exact hits of the pieces seed small windows, and only those are scanned.
+ */
+function wholeDocumentCandidates(matcher: QuoteMatcher): Candidate[] {
+  const { doc, exact } = matcher;
+  const m = exact.length;
+  const n = doc.length;
+  const maxErrors = Math.floor(m / 8);
+  const pieces = maxErrors + 1;
+  const pieceLength = Math.floor(m / pieces);
+  const windows: number[] = [];
+  let seeds = 0;
+  for (let i = 0; i < pieces && seeds <= MAX_SEEDS; i++) {
+    const offset = i * pieceLength;
+    const piece = exact.slice(offset, i === pieces - 1 ? m : offset + pieceLength);
+    const hits = doc.index.occurrences(piece, 0, n, MAX_SEEDS - seeds + 1);
+    seeds += hits.length;
+    for (const hit of hits)
+      windows.push(Math.max(0, hit - offset - maxErrors), Math.min(n, hit - offset + m + maxErrors));
+  }
+  // A quote made only of stock phrases: scanning the whole text for it is not worth the time.
+  if (seeds > MAX_SEEDS) return [];
+  return matcher.fuzzyCandidatesIn(mergeWindows(windows), maxErrors, CANDIDATES_SCORED);
+}
+
+/** Sorts [from, to) pairs and merges overlapping ones. */
+function mergeWindows(pairs: number[]): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < pairs.length; i += 2) order.push(i);
+  order.sort((a, b) => (pairs[a] as number) - (pairs[b] as number));
+  const merged: number[] = [];
+  for (const i of order) {
+    const from = pairs[i] as number;
+    const to = pairs[i + 1] as number;
+    const last = merged.length - 1;
+    if (last > 0 && from <= (merged[last] as number)) merged[last] = Math.max(merged[last] as number, to);
+    else merged.push(from, to);
+  }
+  return merged;
+}
+
+function closer(start: number, current: number, hint: number | null): boolean {
+  if (current === -1) return true;
+  if (hint === null) return false;
+  return Math.abs(start - hint) < Math.abs(current - hint);
+}
+
+function better(current: Candidate | null, candidate: Candidate): Candidate {
+  return current === null || candidate.confidence > current.confidence ? candidate : current;
+}
+
+function toTextAnchor(matcher: QuoteMatcher, best: Candidate): TextAnchor {
+  const { doc, exact } = matcher;
+  const text = doc.text.slice(best.start, best.end);
+  const isExact = text === exact;
+  return {
+    kind: 'text',
+    status: isExact && best.contextErrors === 0 ? 'found' : 'moved',
+    start: best.start,
+    end: best.end,
+    parts: doc.pageParts(best.start, best.end),
+    text,
+    confidence: Math.round(best.confidence * 1000) / 1000,
+    exact: isExact,
+  };
+}

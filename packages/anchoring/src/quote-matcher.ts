@@ -1,0 +1,150 @@
+import { BitPattern, reverseUnits } from './bit-pattern.ts';
+import type { DocumentText } from './document.ts';
+
+/** A place where the quote may now be, with how well quote and context agree there. */
+export interface Candidate {
+  start: number;
+  end: number;
+  quoteErrors: number;
+  contextErrors: number;
+  /** 1 − weighted edits / weighted length, over quote (weight 2), prefix and suffix (weight 1). */
+  textSimilarity: number;
+  /** Share of the prefix and suffix found unchanged beside the match. */
+  contextSimilarity: number;
+  /** textSimilarity, lowered by at most 5% the farther the match lies from the position hint. */
+  confidence: number;
+}
+
+const QUOTE_WEIGHT = 2;
+const POSITION_WEIGHT = 0.05;
+
+/**
+ * Scores places of one quote in one document. Patterns for the context are built lazily, since
+ * most quotes are settled by exact comparisons alone.
+ */
+export class QuoteMatcher {
+  readonly doc: DocumentText;
+  readonly exact: string;
+  readonly prefix: string;
+  readonly suffix: string;
+  /** Expected start (UTF-16), or null when the target carries no position or page. */
+  readonly hint: number | null;
+  #quotePattern: BitPattern | null = null;
+  #quoteReversed: BitPattern | null = null;
+  #prefixReversed: BitPattern | null = null;
+  #suffixPattern: BitPattern | null = null;
+
+  constructor(doc: DocumentText, exact: string, prefix: string, suffix: string, hint: number | null) {
+    this.doc = doc;
+    this.exact = exact;
+    this.prefix = prefix;
+    this.suffix = suffix;
+    this.hint = hint === null ? null : Math.min(Math.max(0, hint), doc.length);
+  }
+
+  get quotePattern(): BitPattern {
+    this.#quotePattern ??= new BitPattern(this.exact);
+    return this.#quotePattern;
+  }
+
+  /** Whether the stored prefix and suffix sit unchanged around [start, end). */
+  hasExactContext(start: number, end: number): boolean {
+    const text = this.doc.text;
+    const p = this.prefix.length;
+    return start >= p && text.startsWith(this.prefix, start - p) && text.startsWith(this.suffix, end);
+  }
+
+  /** Scores the match [start, end) whose quote needed `quoteErrors` edits. */
+  score(start: number, end: number, quoteErrors: number): Candidate {
+    const contextErrors = this.#prefixErrors(start) + this.#suffixErrors(end);
+    const contextLength = this.prefix.length + this.suffix.length;
+    const m = this.exact.length;
+    const textSimilarity = 1 - (QUOTE_WEIGHT * quoteErrors + contextErrors) / (QUOTE_WEIGHT * m + contextLength);
+    const contextSimilarity = contextLength === 0 ? 1 : 1 - contextErrors / contextLength;
+    let confidence = textSimilarity;
+    if (this.hint !== null && this.doc.length > 0) {
+      const distance = Math.abs(start - this.hint) / this.doc.length;
+      confidence *= 1 - POSITION_WEIGHT * Math.min(1, distance);
+    }
+    return { start, end, quoteErrors, contextErrors, textSimilarity, contextSimilarity, confidence };
+  }
+
+  /**
+   * The approximate matches of the quote ending inside text[from, to), scored. Match ends come from
+   * a forward bit-parallel scan; each start is recovered by aligning the reversed quote backwards
+   * from the end. Only the `limit` most promising ends (fewest errors, then nearest) are scored.
+   */
+  fuzzyCandidates(from: number, to: number, maxErrors: number, limit: number): Candidate[] {
+    const ends: number[] = [];
+    const errors: number[] = [];
+    this.quotePattern.search(this.doc.text, from, to, maxErrors, (end, e) => {
+      ends.push(end);
+      errors.push(e);
+    });
+    return this.#scoreEnds(ends, errors, limit);
+  }
+
+  /** Like fuzzyCandidates over several disjoint windows, given as sorted [from, to) pairs. */
+  fuzzyCandidatesIn(windows: readonly number[], maxErrors: number, limit: number): Candidate[] {
+    const ends: number[] = [];
+    const errors: number[] = [];
+    const pattern = this.quotePattern;
+    const text = this.doc.text;
+    for (let w = 0; w < windows.length; w += 2) {
+      pattern.search(text, windows[w] as number, windows[w + 1] as number, maxErrors, (end, e) => {
+        ends.push(end);
+        errors.push(e);
+      });
+    }
+    return this.#scoreEnds(ends, errors, limit);
+  }
+
+  #scoreEnds(ends: number[], errors: number[], limit: number): Candidate[] {
+    const m = this.exact.length;
+    const expectedEnd = this.hint === null ? 0 : this.hint + m;
+    const order = ends.map((_, i) => i);
+    order.sort(
+      (a, b) =>
+        (errors[a] as number) - (errors[b] as number) ||
+        Math.abs((ends[a] as number) - expectedEnd) - Math.abs((ends[b] as number) - expectedEnd),
+    );
+    this.#quoteReversed ??= new BitPattern(reverseUnits(this.exact));
+    const candidates: Candidate[] = [];
+    let best = Number.POSITIVE_INFINITY;
+    for (const i of order.slice(0, limit)) {
+      const end = ends[i] as number;
+      const quoteErrors = errors[i] as number;
+      // Context can only add errors, so a match whose quote alone is worse than the best total loses.
+      if (QUOTE_WEIGHT * quoteErrors > best) break;
+      const startAlignment = this.#quoteReversed.alignFrom(this.doc.text, end, Math.max(0, end - m - quoteErrors));
+      const start = this.doc.snapStart(startAlignment.edge);
+      const candidate = this.score(start, this.doc.snapEnd(end), startAlignment.errors);
+      best = Math.min(best, QUOTE_WEIGHT * candidate.quoteErrors + candidate.contextErrors);
+      candidates.push(candidate);
+    }
+    return candidates;
+  }
+
+  #prefixErrors(start: number): number {
+    const p = this.prefix.length;
+    if (p === 0) return 0;
+    const text = this.doc.text;
+    if (start >= p && text.startsWith(this.prefix, start - p)) return 0;
+    this.#prefixReversed ??= new BitPattern(reverseUnits(this.prefix));
+    return this.#prefixReversed.alignFrom(text, start, Math.max(0, start - p - slack(p))).errors;
+  }
+
+  #suffixErrors(end: number): number {
+    const s = this.suffix.length;
+    if (s === 0) return 0;
+    const text = this.doc.text;
+    if (text.startsWith(this.suffix, end)) return 0;
+    this.#suffixPattern ??= new BitPattern(this.suffix);
+    return this.#suffixPattern.alignFrom(text, end, Math.min(text.length, end + s + slack(s))).errors;
+  }
+}
+
+/** How much longer than the context the aligned text may be: room for insertions. */
+function slack(length: number): number {
+  return (length >> 2) + 2;
+}
