@@ -1,0 +1,39 @@
+import { adminReviewRoutes } from '../features/admin-review/routes.ts';
+import { annotateRoutes } from '../features/annotate/routes.ts';
+import { authRoutes } from '../features/auth/routes.ts';
+import { classroomRoutes } from '../features/classroom/routes.ts';
+import { historyRoutes } from '../features/history/routes.ts';
+import { noticeRoutes } from '../features/notice/routes.ts';
+import { practiceRoutes } from '../features/practice/routes.ts';
+import { statisticsRoutes } from '../features/statistics/routes.ts';
+import { studentRoutes } from '../features/student/routes.ts';
+import { thesisViewRoutes } from '../features/thesis-views/routes.ts';
+import { versionRoutes } from '../features/version/routes.ts';
+import type { RouteDef } from '../shared/routing/route-def.ts';
+
+export const NOT_FOUND_ROUTE: RouteDef = {
+  path: '*',
+  name: 'NotFound',
+  title: '页面不存在',
+  hidden: true,
+  screen: () => import('./not-found-screen.tsx'),
+};
+
+/** Every route of seed section 2, in registration order. */
+export const ROUTES: readonly RouteDef[] = [
+  ...annotateRoutes,
+  ...adminReviewRoutes,
+  ...thesisViewRoutes,
+  ...versionRoutes,
+  ...historyRoutes,
+  ...statisticsRoutes,
+  ...classroomRoutes,
+  ...practiceRoutes,
+  ...noticeRoutes,
+  ...authRoutes,
+  ...studentRoutes,
+  NOT_FOUND_ROUTE,
+];
+
+/** Names of the pages kept alive when navigating away. */
+export const CACHED_ROUTE_NAMES: readonly string[] = ROUTES.filter((route) => route.cached).map((route) => route.name);

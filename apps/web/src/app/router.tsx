@@ -1,0 +1,58 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import type { RouteDef } from '../shared/routing/route-def.ts';
+import { BootScreen } from './boot-screen.tsx';
+import { guardLoader } from './guard-loader.ts';
+import { MainLayout } from './layout/main-layout.tsx';
+import { RootShell } from './root-shell.tsx';
+import { RouteErrorScreen } from './route-error-screen.tsx';
+import { ROUTES } from './route-table.ts';
+
+/**
+ * React Router cannot express a parameter inside a segment (`detail:id`), and a path registered
+ * twice always resolves to the first registration. Those routes are served by their sibling
+ * (`:id`) or first registration, whose screen reads the prefix or the query; the route table
+ * keeps every reading for titles, names and breadcrumbs.
+ */
+function registrable(route: RouteDef, index: number, all: readonly RouteDef[]): boolean {
+  if (/[^/]:/.test(route.path)) return false;
+  return all.findIndex((other) => other.path === route.path) === index;
+}
+
+function toRouteObject(route: RouteDef): RouteObject {
+  const { screen, redirect: target } = route;
+  const base = route.path === '/' ? { index: true as const } : { path: route.path };
+  return {
+    ...base,
+    id: route.name,
+    handle: route,
+    loader: target ? () => redirect(target) : undefined,
+    lazy: screen ? async () => ({ Component: (await screen()).default }) : undefined,
+  };
+}
+
+export function createAppRouter(basename: string) {
+  const routes = ROUTES.filter(registrable);
+  const framed = routes.filter((route) => (route.layout ?? 'main') !== 'none');
+  const bare = routes.filter((route) => route.layout === 'none');
+  return createBrowserRouter(
+    [
+      {
+        id: 'root',
+        path: '/',
+        loader: guardLoader,
+        // The guard runs on every navigation, not only when the root's params change.
+        shouldRevalidate: () => true,
+        Component: RootShell,
+        ErrorBoundary: RouteErrorScreen,
+        HydrateFallback: BootScreen,
+        children: [
+          ...bare.map(toRouteObject),
+          { id: 'layout', Component: MainLayout, children: framed.map(toRouteObject) },
+        ],
+      },
+    ],
+    { basename: basename || '/' },
+  );
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,5 @@
+import { LoginScreen } from './login-screen.tsx';
+
+export default function TeacherLoginScreen() {
+  return <LoginScreen side="teacher" />;
+}

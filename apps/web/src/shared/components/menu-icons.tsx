@@ -1,0 +1,42 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BulbOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  HistoryOutlined,
+  NotificationOutlined,
+  ProfileOutlined,
+  ReadOutlined,
+  ReloadOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+const ICONS: Record<string, ReactNode> = {
+  edit: <EditOutlined />,
+  bulb: <BulbOutlined />,
+  'file-text': <FileTextOutlined />,
+  audit: <AuditOutlined />,
+  reload: <ReloadOutlined />,
+  schedule: <ScheduleOutlined />,
+  history: <HistoryOutlined />,
+  'bar-chart': <BarChartOutlined />,
+  read: <ReadOutlined />,
+  'video-camera': <VideoCameraOutlined />,
+  form: <FormOutlined />,
+  notification: <NotificationOutlined />,
+  user: <UserOutlined />,
+  profile: <ProfileOutlined />,
+  'safety-certificate': <SafetyCertificateOutlined />,
+};
+
+/** The icon for a server menu icon name; a neutral one for names the app does not know. */
+export function menuIcon(name: string | undefined): ReactNode {
+  return (name && ICONS[name]) ?? <AppstoreOutlined />;
+}

@@ -1,0 +1,17 @@
+import type { ThemeConfig } from 'antd';
+import { Z_INDEX_BASE } from './constants.ts';
+
+export const BRAND_COLOR = '#1d4ed8';
+
+export const appTheme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND_COLOR,
+    zIndexPopupBase: Z_INDEX_BASE,
+    borderRadius: 6,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    Layout: { siderBg: '#001529', headerBg: '#ffffff', headerPadding: '0 16px', bodyBg: '#f3f5f9' },
+  },
+};

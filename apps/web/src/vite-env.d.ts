@@ -1,0 +1,5 @@
+/// <reference types="vite/client" />
+
+declare const __APP_VERSION__: string;
+declare const __APP_COMMIT__: string;
+declare const __BUILD_TIME__: string;
