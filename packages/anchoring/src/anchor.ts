@@ -13,11 +13,14 @@ export const DEFAULT_THRESHOLD = 0.5;
 
 /** Above this confidence the search stops widening: nothing farther can plausibly do better. */
 const GOOD_ENOUGH = 0.8;
-/** A fuzzy match replaces an exact occurrence of the quote only when this much of its context agrees. */
-const CONTEXT_OVERRULES_EXACT = 0.75;
-/** Half-width of the window searched around the position hint, in UTF-16 units. */
+/** How much better a fuzzy match must score to replace an exact occurrence of the quote. */
+const EXACT_BONUS = 0.05;
+/** Half-widths of the windows searched around the position hint, in UTF-16 units. */
+const LOCAL_RADII = [1024, 4096];
 const LOCAL_RADIUS = 4096;
-const CANDIDATES_SCORED = 24;
+/** A fuzzy match this good in the near window ends the local search. */
+const STOP_WIDENING = 0.6;
+const CANDIDATES_SCORED = 48;
 /** Exact occurrences whose context is aligned approximately, nearest to the hint first. */
 const EXACT_SCORED = 32;
 /** Above this many seed hits the whole-document fuzzy pass gives up. */
@@ -52,6 +55,11 @@ export type Anchor = TextAnchor | AreaAnchor;
 export interface AnchorOptions {
   /** Minimum confidence of a fuzzy match (default DEFAULT_THRESHOLD). */
   threshold?: number;
+  /**
+   * How far text around the target is expected to have moved in this version, in UTF-16 units,
+   * e.g. learned from neighbouring annotations (reanchor does this). Added to the position hint.
+   */
+  expectedShift?: number;
 }
 
 /**
@@ -68,6 +76,7 @@ export function anchor(
     let hint: number | null = null;
     if (position) hint = doc.fromCodePointOffset(position.start);
     else if (page && page.index < doc.pageCount) hint = doc.toGlobalOffset(page.index, 0);
+    if (hint !== null) hint += options.expectedShift ?? 0;
     const matcher = new QuoteMatcher(doc, quote.exact, quote.prefix ?? '', quote.suffix ?? '', hint);
     const best = findBest(matcher, options.threshold ?? DEFAULT_THRESHOLD);
     return best && toTextAnchor(matcher, best);
@@ -109,10 +118,14 @@ function findBest(matcher: QuoteMatcher, threshold: number): Candidate | null {
   // 3. Approximate matches near the hint, then anywhere in the document.
   let bestFuzzy: Candidate | null = null;
   if (m >= 3 && hint !== null) {
-    const from = Math.max(0, hint - LOCAL_RADIUS);
-    const to = Math.min(text.length, hint + m + LOCAL_RADIUS);
-    for (const candidate of matcher.fuzzyCandidates(from, to, m >> 1, CANDIDATES_SCORED)) {
-      bestFuzzy = better(bestFuzzy, candidate);
+    // The nearer window first: with the shift learned from neighbours, edited quotes lie close by.
+    for (const radius of LOCAL_RADII) {
+      const from = Math.max(0, hint - radius);
+      const to = Math.min(text.length, hint + m + radius);
+      for (const candidate of matcher.fuzzyCandidates(from, to, m >> 1, CANDIDATES_SCORED)) {
+        bestFuzzy = better(bestFuzzy, candidate);
+      }
+      if (bestFuzzy && bestFuzzy.confidence >= STOP_WIDENING) break;
     }
   }
   // Far away only when nothing acceptable is near: text that both moved and changed is rare.
@@ -120,18 +133,21 @@ function findBest(matcher: QuoteMatcher, threshold: number): Candidate | null {
     for (const candidate of wholeDocumentCandidates(matcher)) bestFuzzy = better(bestFuzzy, candidate);
   }
 
-  if (bestFuzzy && bestFuzzy.quoteErrors === 0 && bestFuzzy.end - bestFuzzy.start === m) {
-    bestExact = better(bestExact, bestFuzzy);
-  }
-  if (bestExact) {
-    // An exact occurrence is kept unless a fuzzy match is better and its context confirms it.
-    const overrules =
-      bestFuzzy !== null &&
-      bestFuzzy.confidence > bestExact.confidence &&
-      bestFuzzy.contextSimilarity >= CONTEXT_OVERRULES_EXACT;
-    return overrules ? bestFuzzy : bestExact;
-  }
-  return bestFuzzy && bestFuzzy.confidence >= threshold ? bestFuzzy : null;
+  // An exact quote near where it was is the annotation's own text even when its context was
+  // rewritten; anything else must reach the threshold. Exact quotes win near-ties.
+  const accepted = (c: Candidate | null): c is Candidate =>
+    c !== null && (c.confidence >= threshold || (isExact(c, m) && nearHint(c, hint)));
+  const exactKey = bestExact ? bestExact.confidence + EXACT_BONUS : Number.NEGATIVE_INFINITY;
+  if (accepted(bestFuzzy) && (!accepted(bestExact) || bestFuzzy.confidence > exactKey)) return bestFuzzy;
+  return accepted(bestExact) ? bestExact : null;
+}
+
+function isExact(candidate: Candidate, m: number): boolean {
+  return candidate.quoteErrors === 0 && candidate.end - candidate.start === m;
+}
+
+function nearHint(candidate: Candidate, hint: number | null): boolean {
+  return hint !== null && Math.abs(candidate.start - hint) <= LOCAL_RADIUS;
 }
 
 /**
@@ -191,14 +207,16 @@ function toTextAnchor(matcher: QuoteMatcher, best: Candidate): TextAnchor {
   const { doc, exact } = matcher;
   const text = doc.text.slice(best.start, best.end);
   const isExact = text === exact;
+  const found = isExact && best.contextErrors === 0;
   return {
     kind: 'text',
-    status: isExact && best.contextErrors === 0 ? 'found' : 'moved',
+    status: found ? 'found' : 'moved',
     start: best.start,
     end: best.end,
     parts: doc.pageParts(best.start, best.end),
     text,
-    confidence: Math.round(best.confidence * 1000) / 1000,
+    // Unchanged quote and context: certain, wherever the text now lies.
+    confidence: found ? 1 : Math.round(best.confidence * 1000) / 1000,
     exact: isExact,
   };
 }

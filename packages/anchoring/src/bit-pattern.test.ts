@@ -37,22 +37,28 @@ const alphabet = fc.constantFrom('论', '文', '研', '究', '的', '方', '法'
 const word = (maxLength: number) => fc.array(alphabet, { maxLength, size: 'max' }).map((chars) => chars.join(''));
 
 describe('BitPattern', () => {
-  it('reports exactly the local minima of the edit distance, across block boundaries', () => {
+  it('reports exactly the local minima of the edit distance (both ends of a plateau), across block boundaries', () => {
     fc.assert(
       fc.property(word(90).filter(Boolean), word(150), fc.nat(40), (pattern, text, maxErrors) => {
         const scores = naiveEndScores(pattern, text);
+        // A minimum may be a plateau of equal scores: its first and last end are both expected.
         const expected: Array<[number, number]> = [];
         let previous = pattern.length;
-        let pending: [number, number] | null = null;
-        scores.forEach((score, j) => {
-          if (score < previous) pending = [j + 1, score];
-          else if (score > previous && pending) {
-            if (pending[1] <= maxErrors) expected.push(pending);
-            pending = null;
+        let pending: { first: number; last: number; errors: number } | null = null;
+        const flush = () => {
+          if (pending && pending.errors <= maxErrors) {
+            expected.push([pending.first, pending.errors]);
+            if (pending.last !== pending.first) expected.push([pending.last, pending.errors]);
           }
+          pending = null;
+        };
+        scores.forEach((score, j) => {
+          if (score < previous) pending = { first: j + 1, last: j + 1, errors: score };
+          else if (score === previous && pending) pending.last = j + 1;
+          else if (score > previous) flush();
           previous = score;
         });
-        if (pending && (pending as [number, number])[1] <= maxErrors) expected.push(pending);
+        flush();
         const actual: Array<[number, number]> = [];
         new BitPattern(pattern).search(text, 0, text.length, maxErrors, (end, errors) => actual.push([end, errors]));
         assert.deepEqual(actual, expected);

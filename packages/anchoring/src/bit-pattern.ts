@@ -65,7 +65,8 @@ export class BitPattern {
 
   /**
    * Scans text[from, to) for substrings within `maxErrors` edits of the pattern and reports the end
-   * (exclusive) of each local minimum of the edit distance, i.e. one end per distinct match.
+   * (exclusive) of each local minimum of the edit distance, i.e. one end per distinct match (two
+   * when the minimum is a plateau: its first and last end).
    */
   search(
     text: string,
@@ -83,6 +84,7 @@ export class BitPattern {
       let previous = m;
       let pendingEnd = -1;
       let pendingErrors = 0;
+      let plateauEnd = -1;
       const single = this.#blocks === 1;
       const equalities = this.#equalities;
       const lastBit = this.#lastBit;
@@ -133,14 +135,18 @@ export class BitPattern {
         }
         if (score < previous) {
           pendingEnd = j + 1;
+          plateauEnd = j + 1;
           pendingErrors = score;
-        } else if (score > previous && pendingEnd !== -1) {
-          if (pendingErrors <= maxErrors) onMatch(pendingEnd, pendingErrors);
+        } else if (score === previous) {
+          plateauEnd = j + 1;
+        } else if (pendingEnd !== -1) {
+          if (pendingErrors <= maxErrors) reportMinimum(pendingEnd, plateauEnd, pendingErrors, onMatch);
           pendingEnd = -1;
         }
         previous = score;
       }
-      if (pendingEnd !== -1 && pendingErrors <= maxErrors) onMatch(pendingEnd, pendingErrors);
+      if (pendingEnd !== -1 && pendingErrors <= maxErrors)
+        reportMinimum(pendingEnd, plateauEnd, pendingErrors, onMatch);
     } finally {
       this.#deactivate();
     }
@@ -149,9 +155,10 @@ export class BitPattern {
   /**
    * Aligns the whole pattern with text that begins exactly at `origin` and extends towards `limit`
    * (forwards when limit > origin, backwards otherwise, in which case build the pattern reversed).
-   * Returns the best alignment over every possible far edge; ties keep the shortest text.
+   * Returns the best alignment over every possible far edge; among ties, the text whose length is
+   * nearest `preferredLength` (by default the shortest).
    */
-  alignFrom(text: string, origin: number, limit: number): AnchoredMatch {
+  alignFrom(text: string, origin: number, limit: number, preferredLength = 0): AnchoredMatch {
     const m = this.length;
     let best = m;
     let edge = origin;
@@ -165,10 +172,13 @@ export class BitPattern {
         const index = step > 0 ? j : j - 1;
         // Row 0 of the matrix is 0, 1, 2, …: the match may not skip text at the origin.
         score += this.#advance(text.charCodeAt(index), 1);
-        if (score < best) {
+        const length = Math.abs(j + step - origin);
+        if (
+          score < best ||
+          (score === best && Math.abs(length - preferredLength) < Math.abs(Math.abs(edge - origin) - preferredLength))
+        ) {
           best = score;
           edge = j + step;
-          if (score === 0) break;
         }
       }
     } finally {
@@ -221,6 +231,20 @@ export class BitPattern {
     const codes = this.#codes;
     for (let i = 0; i < codes.length; i++) charSlots[codes[i] as number] = 0;
   }
+}
+
+/**
+ * A minimum may be a plateau: the quote with its last characters deleted scores the same as with
+ * them substituted. Both ends are reported; the context decides between them.
+ */
+function reportMinimum(
+  first: number,
+  last: number,
+  errors: number,
+  onMatch: (end: number, errors: number) => void,
+): void {
+  onMatch(first, errors);
+  if (last !== first) onMatch(last, errors);
 }
 
 /** Reverses a string by UTF-16 units, the order in which a backward scan reads the text. */

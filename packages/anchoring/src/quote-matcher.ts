@@ -11,12 +11,15 @@ export interface Candidate {
   textSimilarity: number;
   /** Share of the prefix and suffix found unchanged beside the match. */
   contextSimilarity: number;
-  /** textSimilarity, lowered by at most 5% the farther the match lies from the position hint. */
+  /** textSimilarity, lowered by up to 20% the farther the match lies from the position hint. */
   confidence: number;
 }
 
 const QUOTE_WEIGHT = 2;
-const POSITION_WEIGHT = 0.05;
+const DISTANCE_PER_ERROR = 1024;
+/** Distance from the hint at which half of the position penalty applies, in UTF-16 units. */
+const POSITION_SCALE = 2048;
+const POSITION_WEIGHT = 0.2;
 
 /**
  * Scores places of one quote in one document. Patterns for the context are built lazily, since
@@ -62,9 +65,9 @@ export class QuoteMatcher {
     const textSimilarity = 1 - (QUOTE_WEIGHT * quoteErrors + contextErrors) / (QUOTE_WEIGHT * m + contextLength);
     const contextSimilarity = contextLength === 0 ? 1 : 1 - contextErrors / contextLength;
     let confidence = textSimilarity;
-    if (this.hint !== null && this.doc.length > 0) {
-      const distance = Math.abs(start - this.hint) / this.doc.length;
-      confidence *= 1 - POSITION_WEIGHT * Math.min(1, distance);
+    if (this.hint !== null) {
+      const distance = Math.abs(start - this.hint);
+      confidence *= 1 - (POSITION_WEIGHT * distance) / (distance + POSITION_SCALE);
     }
     return { start, end, quoteErrors, contextErrors, textSimilarity, contextSimilarity, confidence };
   }
@@ -72,7 +75,7 @@ export class QuoteMatcher {
   /**
    * The approximate matches of the quote ending inside text[from, to), scored. Match ends come from
    * a forward bit-parallel scan; each start is recovered by aligning the reversed quote backwards
-   * from the end. Only the `limit` most promising ends (fewest errors, then nearest) are scored.
+   * from the end. Only the `limit` most promising ends (few errors, near the hint) are scored.
    */
   fuzzyCandidates(from: number, to: number, maxErrors: number, limit: number): Candidate[] {
     const ends: number[] = [];
@@ -102,12 +105,9 @@ export class QuoteMatcher {
   #scoreEnds(ends: number[], errors: number[], limit: number): Candidate[] {
     const m = this.exact.length;
     const expectedEnd = this.hint === null ? 0 : this.hint + m;
-    const order = ends.map((_, i) => i);
-    order.sort(
-      (a, b) =>
-        (errors[a] as number) - (errors[b] as number) ||
-        Math.abs((ends[a] as number) - expectedEnd) - Math.abs((ends[b] as number) - expectedEnd),
-    );
+    // Most promising first: few errors, near the expected place (an error weighs 1,024 units).
+    const key = ends.map((end, i) => (errors[i] as number) + Math.abs(end - expectedEnd) / DISTANCE_PER_ERROR);
+    const order = ends.map((_, i) => i).sort((a, b) => (key[a] as number) - (key[b] as number));
     this.#quoteReversed ??= new BitPattern(reverseUnits(this.exact));
     const candidates: Candidate[] = [];
     let best = Number.POSITIVE_INFINITY;
@@ -115,8 +115,8 @@ export class QuoteMatcher {
       const end = ends[i] as number;
       const quoteErrors = errors[i] as number;
       // Context can only add errors, so a match whose quote alone is worse than the best total loses.
-      if (QUOTE_WEIGHT * quoteErrors > best) break;
-      const startAlignment = this.#quoteReversed.alignFrom(this.doc.text, end, Math.max(0, end - m - quoteErrors));
+      if (QUOTE_WEIGHT * quoteErrors > best) continue;
+      const startAlignment = this.#quoteReversed.alignFrom(this.doc.text, end, Math.max(0, end - m - quoteErrors), m);
       const start = this.doc.snapStart(startAlignment.edge);
       const candidate = this.score(start, this.doc.snapEnd(end), startAlignment.errors);
       best = Math.min(best, QUOTE_WEIGHT * candidate.quoteErrors + candidate.contextErrors);

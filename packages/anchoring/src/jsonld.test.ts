@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { anchor } from './anchor.ts';
+import { DocumentText } from './document.ts';
+import { type ExportableAnnotation, toAnnotationCollection, toW3CAnnotation } from './jsonld.ts';
+import type { Annotation, SpecificResource } from './model.ts';
+import { describeArea, describeTextRange } from './selectors.ts';
+
+const doc = new DocumentText(['本文采用层次分析法构建了评价指标体系。', '指标权重由专家打分确定。']);
+const source = 'https://zikao.example/documents/42/versions/3';
+const highlight: ExportableAnnotation = {
+  id: 'a1',
+  source,
+  selectors: describeTextRange(doc, 2, 9),
+  comment: '请说明层次分析法的一致性检验结果。',
+  category: '内容',
+  severity: '重要',
+  creator: { id: 'urn:zikao:user:7', name: '王老师' },
+  created: Date.UTC(2026, 10, 22, 4, 30),
+  modified: '2026-11-22T05:00:00.000Z',
+  replies: [{ id: 'r1', comment: '已在第三章补充。', created: Date.UTC(2026, 10, 23) }],
+};
+
+describe('W3C JSON-LD export', () => {
+  it('writes an Annotation with the anno.jsonld context, a commenting body, a tagging body and the selectors', () => {
+    const json = toW3CAnnotation(highlight);
+    assert.deepEqual(json, {
+      '@context': 'http://www.w3.org/ns/anno.jsonld',
+      id: 'urn:zikao:annotation:a1',
+      type: 'Annotation',
+      motivation: 'commenting',
+      created: '2026-11-22T04:30:00.000Z',
+      modified: '2026-11-22T05:00:00.000Z',
+      creator: { type: 'Person', id: 'urn:zikao:user:7', name: '王老师' },
+      body: [
+        {
+          type: 'TextualBody',
+          value: '请说明层次分析法的一致性检验结果。',
+          purpose: 'commenting',
+          format: 'text/plain',
+          language: 'zh',
+        },
+        { type: 'TextualBody', value: '内容', purpose: 'tagging', format: 'text/plain', language: 'zh' },
+        { type: 'TextualBody', value: '重要', purpose: 'assessing', format: 'text/plain', language: 'zh' },
+      ],
+      target: {
+        type: 'SpecificResource',
+        source,
+        selector: [
+          {
+            type: 'TextQuoteSelector',
+            exact: '采用层次分析法',
+            prefix: '本文',
+            suffix: '构建了评价指标体系。指标权重由专家打分确定。',
+          },
+          { type: 'TextPositionSelector', start: 2, end: 9 },
+          { type: 'PageSelector', index: 0 },
+        ],
+      },
+    });
+  });
+
+  it('survives a JSON round trip and still anchors from its own target', () => {
+    const parsed = JSON.parse(JSON.stringify(toW3CAnnotation(highlight))) as Annotation;
+    const target = parsed.target as SpecificResource;
+    const result = anchor(doc, target);
+    assert.ok(result?.kind === 'text');
+    assert.equal(result.status, 'found');
+    assert.equal(result.text, '采用层次分析法');
+  });
+
+  it('exports stamps and area boxes with a fragment selector, and keeps IRIs as ids', () => {
+    const json = toW3CAnnotation({
+      id: 'https://zikao.example/annotations/9',
+      source,
+      selectors: [describeArea(1, { x: 100, y: 200, width: 24, height: 24 })],
+      stamp: '✓',
+    });
+    assert.equal(json.id, 'https://zikao.example/annotations/9');
+    assert.equal(json.motivation, 'assessing');
+    assert.deepEqual(json.body, {
+      type: 'TextualBody',
+      value: '✓',
+      purpose: 'assessing',
+      format: 'text/plain',
+      language: 'zh',
+    });
+    assert.deepEqual((json.target as SpecificResource).selector, [
+      {
+        type: 'FragmentSelector',
+        conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+        value: 'page=2&viewrect=100,200,24,24',
+      },
+    ]);
+  });
+
+  it('collects a review into an AnnotationCollection, replies as replying annotations', () => {
+    const collection = toAnnotationCollection([highlight], '第 3 版评阅批注', { id: 'urn:zikao:review:5' });
+    assert.equal(collection['@context'], 'http://www.w3.org/ns/anno.jsonld');
+    assert.equal(collection.type, 'AnnotationCollection');
+    assert.equal(collection.total, 2);
+    const [parent, reply] = collection.first.items;
+    assert.equal(parent?.['@context'], undefined);
+    assert.equal(parent?.id, 'urn:zikao:annotation:a1');
+    assert.deepEqual(reply, {
+      id: 'urn:zikao:annotation:r1',
+      type: 'Annotation',
+      motivation: 'replying',
+      body: {
+        type: 'TextualBody',
+        value: '已在第三章补充。',
+        purpose: 'commenting',
+        format: 'text/plain',
+        language: 'zh',
+      },
+      target: 'urn:zikao:annotation:a1',
+      created: '2026-11-23T00:00:00.000Z',
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { anchor } from './anchor.ts';
+import { DocumentText } from './document.ts';
+import { type AnchorableAnnotation, reanchor } from './reanchor.ts';
+import { describeArea, describeTextRange } from './selectors.ts';
+
+const version1 = new DocumentText([
+  '摘要：本文以自学考试毕业论文评阅为研究对象，分析了评阅过程中存在的标准不一、反馈不足等问题。',
+  '第一章 绪论\n随着高等教育自学考试规模的扩大，考生人数和提交的论文数量都在持续增长。论文评阅的工作量逐年上升，评阅质量受到广泛关注。',
+  '第二章 现状分析\n调查显示，超过六成的评阅教师认为现有评阅表过于简单，难以给出有针对性的意见。',
+]);
+
+function annotate(id: string, text: string): AnchorableAnnotation {
+  const start = version1.text.indexOf(text);
+  assert.notEqual(start, -1, text);
+  return {
+    id,
+    target: { source: 'urn:zikao:submission:1', selector: describeTextRange(version1, start, start + text.length) },
+  };
+}
+
+const annotations: AnchorableAnnotation[] = [
+  annotate('unchanged', '标准不一、反馈不足'),
+  annotate('edited', '论文评阅的工作量逐年上升'),
+  annotate('context-changed', '评阅质量受到广泛关注'),
+  annotate('deleted', '超过六成的评阅教师认为现有评阅表过于简单'),
+  annotate('across-pages', '反馈不足等问题。第一章 绪论'),
+  { id: 'area', target: [describeArea(2, { x: 50, y: 60, width: 100, height: 80 })] },
+  { id: 'area-on-missing-page', target: [describeArea(3)] },
+];
+
+const version2 = new DocumentText([
+  '【修订稿】摘要：本文以自学考试毕业论文评阅为研究对象，分析了评阅过程中存在的标准不一、反馈不足等问题。',
+  '第一章 绪论\n随着高等教育自学考试规模的扩大，考生人数和提交的论文数量都在持续增长。毕业论文评阅的工作量逐年增加，而评阅质量受到广泛关注和讨论。',
+  '第二章 现状分析\n调查显示，评阅教师普遍希望获得更细致的评分细则。',
+]);
+
+describe('reanchor', () => {
+  const report = reanchor(version2, annotations);
+  const byId = new Map(report.results.map((r) => [r.id, r]));
+
+  it('gives every annotation exactly one status, in input order, dropping none', () => {
+    assert.deepEqual(
+      report.results.map((r) => r.id),
+      annotations.map((a) => a.id),
+    );
+    assert.deepEqual(report.counts, { found: 3, moved: 2, orphaned: 2 });
+    assert.equal(report.counts.found + report.counts.moved + report.counts.orphaned, annotations.length);
+  });
+
+  it('keeps an unchanged quote found even though its offset shifted', () => {
+    const result = byId.get('unchanged');
+    assert.equal(result?.status, 'found');
+    assert.equal(result?.confidence, 1);
+    assert.equal(result?.anchor?.kind === 'text' && result.anchor.text, '标准不一、反馈不足');
+  });
+
+  it('moves an edited quote onto its new wording, with a confidence', () => {
+    const result = byId.get('edited');
+    assert.equal(result?.status, 'moved');
+    assert.equal(result?.anchor?.kind === 'text' && result.anchor.text, '论文评阅的工作量逐年增加');
+    assert.ok((result?.confidence ?? 0) > 0.8 && (result?.confidence ?? 1) < 1);
+  });
+
+  it('moves an exact quote whose surroundings changed', () => {
+    const result = byId.get('context-changed');
+    assert.equal(result?.status, 'moved');
+    assert.equal(result?.anchor?.kind === 'text' && result.anchor.text, '评阅质量受到广泛关注');
+  });
+
+  it('lists deleted text as orphaned, keeping its old quote', () => {
+    const result = byId.get('deleted');
+    assert.equal(result?.status, 'orphaned');
+    assert.equal(result?.anchor, null);
+    const quote = result?.selectors.find((s) => s.type === 'TextQuoteSelector');
+    assert.equal(quote?.type === 'TextQuoteSelector' && quote.exact, '超过六成的评阅教师认为现有评阅表过于简单');
+  });
+
+  it('keeps a highlight across a page break across the same break', () => {
+    const result = byId.get('across-pages');
+    assert.equal(result?.status, 'found');
+    assert.deepEqual(result?.anchor?.kind === 'text' && result.anchor.parts.map((p) => p.page), [0, 1]);
+  });
+
+  it('keeps areas on pages that still exist and orphans the others', () => {
+    assert.equal(byId.get('area')?.status, 'found');
+    assert.equal(byId.get('area-on-missing-page')?.status, 'orphaned');
+  });
+
+  it('describes moved annotations afresh, so that the new selectors are found in place', () => {
+    for (const result of report.results) {
+      if (result.anchor?.kind !== 'text') continue;
+      const again = anchor(version2, result.selectors);
+      assert.ok(again?.kind === 'text', result.id);
+      assert.equal(again.status, 'found', result.id);
+      assert.equal(again.start, result.anchor.start, result.id);
+    }
+  });
+});
