@@ -1,4 +1,5 @@
 import type { Role } from '@zikao/contract';
+import type { UserRow } from '../modules/auth/users.repository.ts';
 
 /** The signed-in caller, as the auth hook resolves it. */
 export interface SessionUser {
@@ -8,6 +9,8 @@ export interface SessionUser {
   name: string;
   mustChangePassword: boolean;
   sessionId: number;
+  /** The user's row as the session lookup read it; never sent to a client as it is. */
+  row: UserRow;
 }
 
 /** Per-route access rules, read by the signature and auth hooks. */

@@ -72,7 +72,7 @@ export function registerAuthRoutes(
 
   app.post(ApiPath.userInfo, async (request) => {
     parseInput(emptyBodySchema, request.body);
-    return ok(await auth.userInfo(requireUser(request.user)));
+    return ok(auth.userInfo(requireUser(request.user)));
   });
 
   app.post(ApiPath.updatePassword, { config: ANY_STATE }, async (request, reply) => {

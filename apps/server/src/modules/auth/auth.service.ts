@@ -84,14 +84,16 @@ export class AuthService {
       await this.deps.sessions.delete(session.sessionId);
       throw notLoggedIn('登录已过期，请重新登录');
     }
-    if (session.disabled) throw notLoggedIn('账号已停用，请联系管理员');
+    const { user } = session;
+    if (user.disabled) throw notLoggedIn('账号已停用，请联系管理员');
     return {
-      id: session.userId,
-      role: session.role as Role,
-      account: session.account,
-      name: session.name,
-      mustChangePassword: session.mustChangePassword === 1,
+      id: user.id,
+      role: user.role as Role,
+      account: user.account,
+      name: user.name,
+      mustChangePassword: user.must_change_password === 1,
       sessionId: session.sessionId,
+      row: user,
     };
   }
 
@@ -99,10 +101,9 @@ export class AuthService {
     await this.deps.sessions.delete(user.sessionId);
   }
 
-  async userInfo(user: SessionUser): Promise<UserInfo> {
-    const row = await this.deps.users.findById(user.id);
-    if (!row) throw notLoggedIn();
-    return toUserInfo(row);
+  /** The caller's profile, from the row the session lookup already read. */
+  userInfo(user: SessionUser): UserInfo {
+    return toUserInfo(user.row);
   }
 
   /** Changes the password and ends every session of the account, so it signs in again. */

@@ -1,19 +1,16 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { UserRow } from './users.repository.ts';
 
 export interface SessionWithUser {
   sessionId: number;
   expiresAt: number;
-  userId: number;
-  role: number;
-  account: string;
-  name: string;
-  mustChangePassword: number;
-  disabled: number;
+  user: UserRow;
 }
 
 export class SessionsRepository {
   private readonly db: Kysely<Database>;
+  private lookup: string | undefined;
 
   constructor(db: Kysely<Database>) {
     this.db = db;
@@ -26,22 +23,25 @@ export class SessionsRepository {
       .execute();
   }
 
-  findByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
-    return this.db
+  /**
+   * The session and its whole user row, in one query. This runs on every authenticated call,
+   * so its SQL is compiled once and reused with a new parameter.
+   */
+  async findByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+    this.lookup ??= this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.expires_at as expiresAt',
-        'users.id as userId',
-        'users.role as role',
-        'users.account as account',
-        'users.name as name',
-        'users.must_change_password as mustChangePassword',
-        'users.disabled as disabled',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+      .where('sessions.token_hash', '=', '')
+      .compile().sql;
+    const result = await this.db.executeQuery<UserRow & { session_id: number; session_expires_at: number }>(
+      CompiledQuery.raw(this.lookup, [tokenHash]),
+    );
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const { session_id, session_expires_at, ...user } = row;
+    return { sessionId: session_id, expiresAt: session_expires_at, user };
   }
 
   async delete(sessionId: number): Promise<void> {
