@@ -2,7 +2,15 @@
  * Anchoring benchmark: 1,000 annotations on a 300-page Chinese thesis, anchored against the same
  * version and re-anchored against a version with about 10% of its text edited. Prints one JSON line.
  */
-import { type AnchorableAnnotation, anchor, DocumentText, describeTextRange, reanchor } from '@zikao/anchoring';
+import {
+  type AnchorableAnnotation,
+  anchor,
+  DocumentText,
+  describeTextRange,
+  reanchor,
+  type Selector,
+} from '@zikao/anchoring';
+import { unrelatedMatchConfidences } from './calibration.ts';
 import { type Edit, editPage, integer, mapOffset, page, seeded } from './thesis-text.ts';
 
 const PAGES = 300;
@@ -57,6 +65,18 @@ const anchorMs = measure(() => {
   for (const annotation of annotations) if (anchor(doc, annotation.target)) anchored++;
 });
 
+// Without position or page hints: every quote is looked up through the bigram index.
+const quotesOnly = annotations.map((a) => ({
+  id: a.id,
+  target: (a.target as Selector[]).filter((selector) => selector.type === 'TextQuoteSelector'),
+}));
+let anchoredByQuote = 0;
+const quoteOnlyMs = measure(() => {
+  const doc = new DocumentText(oldPages);
+  anchoredByQuote = 0;
+  for (const annotation of quotesOnly) if (anchor(doc, annotation.target)) anchoredByQuote++;
+});
+
 let report = reanchor(new DocumentText(newPages), annotations);
 const reanchorMs = measure(() => {
   report = reanchor(new DocumentText(newPages), annotations);
@@ -72,6 +92,7 @@ function mapGlobal(offset: number): number {
 }
 let correct = 0;
 let wrong = 0;
+let movedExact = 0;
 let orphanedButSurviving = 0;
 report.results.forEach((result, i) => {
   const [start, end] = ranges[i] as [number, number];
@@ -85,10 +106,12 @@ report.results.forEach((result, i) => {
     return;
   }
   const { start: s, end: e } = result.anchor;
+  if (result.status === 'moved' && result.anchor.exact) movedExact++;
   if (survivors.some((o) => o >= s && o < e)) correct++;
   else wrong++;
 });
 
+const unrelated = unrelatedMatchConfidences(1000);
 const oldLength = oldDoc.length;
 const editedChars = edited.reduce(
   (sum, e) => sum + e.edits.reduce((n, d) => n + Math.max(d.removed, d.inserted.length), 0),
@@ -100,15 +123,21 @@ console.log(
     annotations: ANNOTATIONS,
     anchor_ms: anchorMs,
     reanchor_ms: reanchorMs,
+    anchor_quote_only_ms: quoteOnlyMs,
     runs: MEASURED_RUNS,
     chars: oldLength,
     edited_share: Math.round((editedChars / oldLength) * 1000) / 1000,
     anchored_same_version: anchored,
+    anchored_by_quote_only: anchoredByQuote,
     found: report.counts.found,
     moved: report.counts.moved,
     orphaned: report.counts.orphaned,
-    moved_correct: correct - report.counts.found,
+    moved_exact_text: movedExact,
+    right_place: correct,
     wrong_place: wrong,
     orphaned_with_most_text_left: orphanedButSurviving,
+    unrelated_confidence_p50: unrelated.p50,
+    unrelated_confidence_p99: unrelated.p99,
+    unrelated_over_threshold: Math.round(unrelated.over_threshold * 1000) / 1000,
   }),
 );

@@ -23,7 +23,8 @@ function annotate(id: string, text: string): AnchorableAnnotation {
 const annotations: AnchorableAnnotation[] = [
   annotate('unchanged', '标准不一、反馈不足'),
   annotate('edited', '论文评阅的工作量逐年上升'),
-  annotate('context-changed', '评阅质量受到广泛关注'),
+  annotate('surroundings-rewritten', '评阅质量受到广泛关注'),
+  annotate('nearby-words-changed', '考生人数和提交的论文数量'),
   annotate('deleted', '超过六成的评阅教师认为现有评阅表过于简单'),
   annotate('across-pages', '反馈不足等问题。第一章 绪论'),
   { id: 'area', target: [describeArea(2, { x: 50, y: 60, width: 100, height: 80 })] },
@@ -45,7 +46,7 @@ describe('reanchor', () => {
       report.results.map((r) => r.id),
       annotations.map((a) => a.id),
     );
-    assert.deepEqual(report.counts, { found: 3, moved: 2, orphaned: 2 });
+    assert.deepEqual(report.counts, { found: 4, moved: 2, orphaned: 2 });
     assert.equal(report.counts.found + report.counts.moved + report.counts.orphaned, annotations.length);
   });
 
@@ -63,10 +64,18 @@ describe('reanchor', () => {
     assert.ok((result?.confidence ?? 0) > 0.8 && (result?.confidence ?? 1) < 1);
   });
 
-  it('moves an exact quote whose surroundings changed', () => {
-    const result = byId.get('context-changed');
+  it('keeps an exact quote found when only a few words near it changed, with a confidence below 1', () => {
+    const result = byId.get('nearby-words-changed');
+    assert.equal(result?.status, 'found');
+    assert.equal(result?.anchor?.kind === 'text' && result.anchor.text, '考生人数和提交的论文数量');
+    assert.ok((result?.confidence ?? 1) < 1 && (result?.confidence ?? 0) > 0.8, `confidence ${result?.confidence}`);
+  });
+
+  it('moves an exact quote whose surroundings were rewritten', () => {
+    const result = byId.get('surroundings-rewritten');
     assert.equal(result?.status, 'moved');
     assert.equal(result?.anchor?.kind === 'text' && result.anchor.text, '评阅质量受到广泛关注');
+    assert.ok((result?.confidence ?? 1) < 0.9, `confidence ${result?.confidence}`);
   });
 
   it('lists deleted text as orphaned, keeping its old quote', () => {

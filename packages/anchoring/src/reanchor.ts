@@ -34,8 +34,8 @@ export interface ReanchorReport {
 
 /**
  * Carries annotations over to a new version of their document. Every annotation gets exactly one
- * status: `found` (quote and context unchanged), `moved` (found elsewhere or in edited text, with
- * a confidence) or `orphaned` (its text is gone; it is still listed).
+ * status: `found` (the same text in much the same surroundings), `moved` (edited text, or the same
+ * text in new surroundings, with a confidence) or `orphaned` (its text is gone; it is still listed).
  */
 export function reanchor(
   doc: DocumentText,
