@@ -11,7 +11,12 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
+import { ConversionQueue } from './modules/document/conversion-queue.ts';
+import { DocumentRepository } from './modules/document/document.repository.ts';
+import { registerDocumentRoutes } from './modules/document/document.routes.ts';
+import { DocumentService } from './modules/document/document.service.ts';
 import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
+import { findSoffice } from './modules/system/converter.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { buildVersionInfo } from './modules/system/version.ts';
 import { UploadRepository } from './modules/upload/upload.repository.ts';
@@ -40,6 +45,7 @@ export interface App {
   server: FastifyInstance;
   database: DatabaseHandle;
   config: AppConfig;
+  documents: DocumentService;
   close(): Promise<void>;
 }
 
@@ -74,12 +80,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logCaptchaAnswers: config.captchaTestAnswerLog,
   });
   const auth = new AuthService({ users, sessions, rsa, verification, config });
+  const storage = createLocalStorage(config.dataDir);
+  const soffice = findSoffice(config.pathEnv);
+  const documents = new DocumentService({
+    repository: new DocumentRepository(db),
+    storage,
+    conversion: soffice
+      ? new ConversionQueue({ soffice, concurrency: 2, timeoutMs: config.conversionTimeoutMs })
+      : null,
+    logger: server.log,
+  });
   const uploads = new UploadService({
-    storage: createLocalStorage(config.dataDir),
+    storage,
     repository: new UploadRepository(db),
     maxBytes: config.uploadMaxBytes,
+    documents,
   });
-  const version = buildVersionInfo(database.dialect, config.commit, config.pathEnv);
+  const version = buildVersionInfo(database.dialect, config.commit, soffice);
 
   await server.register(
     async (api) => {
@@ -92,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerMenuRoutes(api);
       registerUploadRoutes(api, { uploads });
       registerSystemRoutes(api, { version });
+      registerDocumentRoutes(api, { documents, storage });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
       });
@@ -106,12 +124,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (await seedDemoData(db, seedOptions)) server.log.info('demo data created');
   }
 
+  const resumed = await documents.resumeUnfinished();
+  if (resumed > 0) server.log.info({ resumed }, 'resumed unfinished documents');
+
   return {
     server,
     database,
     config,
+    documents,
     async close() {
       await server.close();
+      await documents.drain();
       await database.close();
     },
   };

@@ -31,6 +31,7 @@ const schema = z.object({
   COMMIT: z.string().optional(),
   COOKIE_SECURE: booleanFlag.default(false),
   PATH: z.string().default(''),
+  CONVERSION_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
 });
 
 export interface AppConfig {
@@ -51,6 +52,7 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** The PATH, to look for LibreOffice. */
   pathEnv: string;
+  conversionTimeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     commit: c.COMMIT,
     cookieSecure: c.COOKIE_SECURE,
     pathEnv: c.PATH,
+    conversionTimeoutMs: c.CONVERSION_TIMEOUT_S * 1000,
   };
 }
 

@@ -108,6 +108,8 @@ export interface MenuItem {
 
 export interface UploadResponse {
   fileId: string;
+  /** Set for `kind: document`: the review document being prepared from this file. */
+  documentId?: number;
   sha256: string;
   name: string;
   size: number;

@@ -21,6 +21,10 @@ export const ApiPath = {
   userInfo: '/v1/getUserInfo',
   publicKey: '/v1/publicKey',
   version: '/v1/version',
+  documentStatus: '/v1/document/status',
+  documentText: '/v1/document/text',
+  /** GET `/v1/document/file/:id`: the review PDF, with HTTP range requests. */
+  documentFile: '/v1/document/file',
 } as const;
 
 /** Name of the cookie that carries the session token for downloads and print views. */

@@ -1,6 +1,7 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import { Migrator, sql } from 'kysely';
 import * as initial from './migrations/001-initial.ts';
+import * as documents from './migrations/002-documents.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -15,6 +16,7 @@ type MigrationModule = { up(db: Kysely<unknown>, context: MigrationContext): Pro
 /** Migrations in order. Add new ones at the end; never edit one that has shipped. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001-initial': initial,
+  '002-documents': documents,
 };
 
 /**

@@ -75,6 +75,31 @@ export interface BatchesTable {
   updated_at: number;
 }
 
+export interface DocumentsTable {
+  id: Generated<number>;
+  owner_id: number;
+  upload_id: string;
+  name: string;
+  source_sha256: string;
+  source_mime: string;
+  pdf_sha256: string | null;
+  status: string;
+  progress: number;
+  error: string;
+  page_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DocumentPagesTable {
+  document_id: number;
+  page_no: number;
+  width: number;
+  height: number;
+  has_text: number;
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -83,4 +108,6 @@ export interface Database {
   stored_files: StoredFilesTable;
   uploads: UploadsTable;
   batches: BatchesTable;
+  documents: DocumentsTable;
+  document_pages: DocumentPagesTable;
 }

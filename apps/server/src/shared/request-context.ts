@@ -21,8 +21,11 @@ export interface AccessConfig {
   roles?: readonly Role[];
   /** Reachable while the account must still change its password (updatePassword, logout). */
   allowMustChange?: boolean;
-  /** Multipart routes verify the signature themselves, once the form fields are read. */
-  signature?: 'hook' | 'multipart';
+  /**
+   * 'multipart': the route verifies the signature once the form fields are read.
+   * 'none': byte-range file reads that pdf.js makes long after signing; still session-checked.
+   */
+  signature?: 'hook' | 'multipart' | 'none';
 }
 
 declare module 'fastify' {

@@ -32,6 +32,7 @@ export async function verifyRequestSignature(request: FastifyRequest): Promise<v
   request.pendingSignature = null;
   if (request.is404) return;
   const access = request.routeOptions.config.access;
+  if (access?.signature === 'none') return;
   const useQuery = request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE';
   if (access?.signature === 'multipart' && request.isMultipart()) {
     const { params, t, sig } = splitSigned(request.query);

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /** A small valid one-page PDF. */
 export function minimalPdf(text = 'Hello'): Buffer {
@@ -25,32 +25,40 @@ export function minimalPdf(text = 'Hello'): Buffer {
 
 /** A zip archive with stored (uncompressed) entries. */
 export function storedZip(entries: Record<string, string>): Buffer {
+  return zipArchive(Object.entries(entries).map(([name, content]) => ({ name, data: Buffer.from(content, 'utf8') })));
+}
+
+/** A zip archive; entries marked `deflate` are compressed. */
+export function zipArchive(entries: Array<{ name: string; data: Buffer; deflate?: boolean }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const data = Buffer.from(content, 'utf8');
-    const crc = crc32(data);
+  for (const entry of entries) {
+    const nameBytes = Buffer.from(entry.name, 'utf8');
+    const body = entry.deflate ? deflateRawSync(entry.data) : entry.data;
+    const method = entry.deflate ? 8 : 0;
+    const crc = crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
     local.writeUInt16LE(nameBytes.length, 26);
-    locals.push(local, nameBytes, data);
+    locals.push(local, nameBytes, body);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
+    offset += 30 + nameBytes.length + body.length;
   }
   const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
   const end = Buffer.alloc(22);
@@ -60,6 +68,79 @@ export function storedZip(entries: Record<string, string>): Buffer {
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
+}
+
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const ROOT_RELS =
+  '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+
+function escapeXml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * A multi-page Chinese thesis as DOCX: a title, then `pages` pages of numbered paragraphs, each
+ * page ending in a page break. Paragraph text says which page and paragraph it is, so tests can
+ * find known words on known pages.
+ */
+export function thesisDocx(
+  options: { title?: string; pages?: number; paragraphsPerPage?: number; seed?: string } = {},
+): Buffer {
+  const { title = '自学考试毕业论文评阅平台的设计与实现', pages = 3, paragraphsPerPage = 6, seed = '' } = options;
+  const paragraph = (text: string, size = 24) =>
+    `<w:p><w:r><w:rPr><w:sz w:val="${size}"/></w:rPr><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
+  let body = paragraph(title, 36);
+  for (let page = 1; page <= pages; page++) {
+    for (let n = 1; n <= paragraphsPerPage; n++) {
+      body += paragraph(
+        `第${page}页第${n}段${seed}：本文以高等教育自学考试毕业论文评阅为研究对象，分析了评阅教师在批注、评分与反馈环节中的实际需求，并提出了可复用的批注锚定方法。`,
+      );
+    }
+    if (page < pages) body += '<w:p><w:r><w:br w:type="page"/></w:r></w:p>';
+  }
+  return storedZip({
+    '[Content_Types].xml': CONTENT_TYPES,
+    '_rels/.rels': ROOT_RELS,
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`,
+  });
+}
+
+/** A DOCX whose one image expands to `megabytes` of zeros: a decompression bomb. */
+export function zipBombDocx(megabytes = 80): Buffer {
+  return zipArchive([
+    { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
+    { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body></w:body></w:document>`),
+    },
+    { name: 'word/media/image1.png', data: Buffer.alloc(megabytes * 1024 * 1024), deflate: true },
+  ]);
+}
+
+/** A DOCX by its structure whose document part is binary noise: LibreOffice cannot read it. */
+export function corruptDocx(): Buffer {
+  const noise = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37 + 11) % 256));
+  return zipArchive([
+    { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
+    { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
+    { name: 'word/document.xml', data: noise },
+  ]);
+}
+
+/** A PDF whose trailer declares standard encryption with a user password. */
+export function encryptedPdf(): Buffer {
+  const plain = minimalPdf('secret').toString('latin1');
+  const hex = (byte: string) => byte.repeat(64);
+  const encrypt = `/Encrypt << /Filter /Standard /V 1 /R 2 /O <${hex('a1')}> /U <${hex('b2')}> /P -44 >> /ID [<${'c3'.repeat(16)}><${'c3'.repeat(16)}>]`;
+  return Buffer.from(plain.replace('/Root 1 0 R >>', `/Root 1 0 R ${encrypt} >>`), 'latin1');
+}
+
+/** Bytes that start like a PDF and are not one. */
+export function damagedPdf(): Buffer {
+  return Buffer.from(`%PDF-1.7\n${'垃圾数据'.repeat(200)}\n%%EOF`, 'utf8');
 }
 
 /** The smallest DOCX Word opens: content types, relationships and a document part. */

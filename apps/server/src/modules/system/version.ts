@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { VersionInfo } from '@zikao/contract';
 import type { DialectKind } from '../../db/migrate.ts';
-import { findSoffice } from './converter.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
@@ -22,10 +21,9 @@ function readCommit(): string {
 export function buildVersionInfo(
   dialect: DialectKind,
   commit: string | undefined,
-  pathEnv: string | undefined,
+  soffice: string | null,
 ): VersionInfo {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-  const soffice = findSoffice(pathEnv);
   return {
     version: pkg.version,
     commit: commit ?? readCommit(),

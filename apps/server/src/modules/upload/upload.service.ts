@@ -13,6 +13,7 @@ import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { randomToken } from '../../shared/tokens.ts';
 import { parseInput } from '../../shared/validation.ts';
+import type { DocumentService } from '../document/document.service.ts';
 import { DOCUMENT_MIME, sniffDocumentType } from './file-sniffer.ts';
 import type { UploadRepository } from './upload.repository.ts';
 
@@ -45,10 +46,18 @@ export class UploadService {
   private readonly repository: UploadRepository;
   private readonly maxBytes: number;
 
-  constructor(deps: { storage: FileStorage; repository: UploadRepository; maxBytes: number }) {
+  private readonly documents: DocumentService;
+
+  constructor(deps: {
+    storage: FileStorage;
+    repository: UploadRepository;
+    maxBytes: number;
+    documents: DocumentService;
+  }) {
     this.storage = deps.storage;
     this.repository = deps.repository;
     this.maxBytes = deps.maxBytes;
+    this.documents = deps.documents;
   }
 
   /**
@@ -80,6 +89,7 @@ export class UploadService {
       if (received.size === 0) throw invalidInput('file 文件内容为空');
       const type = await sniffDocumentType(received.tempPath);
       if (!type) throw fileTypeRejected('仅支持 PDF、DOC、DOCX（按文件内容识别）');
+      await this.documents.checkUpload(type, received.tempPath, kind === 'document');
       await this.storage.putTempFile(received.tempPath, received.sha256);
       const upload = {
         id: randomToken().slice(0, 32),
@@ -91,7 +101,15 @@ export class UploadService {
         mime: DOCUMENT_MIME[type],
       };
       await this.repository.insert(upload);
-      return { fileId: upload.id, sha256: upload.sha256, name: upload.name, size: upload.size, mime: upload.mime };
+      const response: UploadResponse = {
+        fileId: upload.id,
+        sha256: upload.sha256,
+        name: upload.name,
+        size: upload.size,
+        mime: upload.mime,
+      };
+      if (kind === 'document') response.documentId = await this.documents.createFromUpload(upload);
+      return response;
     } finally {
       await Promise.all(temps.map((file) => rm(file, { force: true })));
     }

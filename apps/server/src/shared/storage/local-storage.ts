@@ -1,5 +1,5 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { access, rename, rm } from 'node:fs/promises';
+import { access, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomToken } from '../tokens.ts';
@@ -36,6 +36,12 @@ export function createLocalStorage(dataDir: string): FileStorage {
       await rename(tempPath, target);
     },
     exists,
+    async size(sha256) {
+      return (await stat(objectPath(sha256))).size;
+    },
+    async localPath(sha256) {
+      return { path: objectPath(sha256), release: async () => {} };
+    },
     async read(sha256, range): Promise<Readable> {
       return createReadStream(objectPath(sha256), range ? { start: range.start, end: range.end } : undefined);
     },

@@ -1,0 +1,120 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, DocumentsTable } from '../../db/schema.ts';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+
+export interface NewDocument {
+  ownerId: number;
+  uploadId: string;
+  name: string;
+  sourceSha256: string;
+  sourceMime: string;
+}
+
+export class DocumentRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  async insert(document: NewDocument): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('documents')
+      .values({
+        owner_id: document.ownerId,
+        upload_id: document.uploadId,
+        name: document.name,
+        source_sha256: document.sourceSha256,
+        source_mime: document.sourceMime,
+        pdf_sha256: null,
+        status: 'queued',
+        progress: 0,
+        error: '',
+        page_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async insertStoredFile(sha256: string, size: number, mime: string): Promise<void> {
+    await this.db
+      .insertInto('stored_files')
+      .values({ sha256, size, mime, created_at: Date.now() })
+      .onConflict((oc) => oc.column('sha256').doNothing())
+      .execute();
+  }
+
+  findById(id: number): Promise<DocumentRow | undefined> {
+    return this.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Owners of the given documents, for access checks on many ids at once. */
+  owners(ids: readonly number[]): Promise<Array<{ id: number; owner_id: number }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('documents').select(['id', 'owner_id']).where('id', 'in', ids).execute();
+  }
+
+  unfinished(): Promise<DocumentRow[]> {
+    return this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('status', 'in', ['queued', 'converting', 'extracting'])
+      .execute();
+  }
+
+  async update(id: number, changes: Updateable<DocumentsTable>): Promise<void> {
+    await this.db
+      .updateTable('documents')
+      .set({ ...changes, updated_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Stores the pages and marks the document ready, in one transaction. */
+  async savePages(
+    id: number,
+    pdfSha256: string,
+    pages: Array<{ width: number; height: number; text: string }>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('document_pages').where('document_id', '=', id).execute();
+      for (let start = 0; start < pages.length; start += 100) {
+        const chunk = pages.slice(start, start + 100).map((page, i) => ({
+          document_id: id,
+          page_no: start + i + 1,
+          width: page.width,
+          height: page.height,
+          has_text: page.text.trim().length > 0 ? 1 : 0,
+          text: page.text,
+        }));
+        await trx.insertInto('document_pages').values(chunk).execute();
+      }
+      await trx
+        .updateTable('documents')
+        .set({
+          status: 'ready',
+          progress: 100,
+          pdf_sha256: pdfSha256,
+          page_count: pages.length,
+          error: '',
+          updated_at: Date.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  pages(id: number) {
+    return this.db
+      .selectFrom('document_pages')
+      .select(['page_no', 'width', 'height', 'has_text', 'text'])
+      .where('document_id', '=', id)
+      .orderBy('page_no')
+      .execute();
+  }
+}

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, stat } from 'node:fs/promises';
+import type { DocumentStatus, DocumentSummary, DocumentText } from '@zikao/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeRejected, forbidden, notFound } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
+import type { DocumentType } from '../upload/file-sniffer.ts';
+import type { ConversionQueue } from './conversion-queue.ts';
+import { readableDocuments } from './document.policy.ts';
+import type { DocumentRepository, DocumentRow } from './document.repository.ts';
+import { runPdfWorker } from './pdf-inspector.ts';
+import { inspectZip } from './zip-inspector.ts';
+
+interface Deps {
+  repository: DocumentRepository;
+  storage: FileStorage;
+  /** Null when LibreOffice is not installed: Word documents are then refused. */
+  conversion: ConversionQueue | null;
+  logger: FastifyBaseLogger;
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Review documents: every upload of kind `document` becomes a PDF with its text per page. */
+export class DocumentService {
+  private readonly deps: Deps;
+  private readonly inFlight = new Map<number, Promise<void>>();
+
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  /** Refuses, before anything is stored, files that could never become a review document. */
+  async checkUpload(type: DocumentType, file: string, isDocument: boolean): Promise<void> {
+    if (type === 'pdf') {
+      const result = await runPdfWorker({ op: 'inspect', file });
+      if (!result.ok && result.reason === 'encrypted')
+        throw fileTypeRejected('PDF 文件已加密，请去除打开密码后重新上传');
+      if (!result.ok) throw fileTypeRejected('PDF 文件已损坏，无法打开，请重新导出后上传');
+      return;
+    }
+    if (type === 'docx') {
+      const zip = await inspectZip(file);
+      if (!zip.ok) throw fileTypeRejected(`DOCX 文件异常：${zip.reason}`);
+    }
+    if (isDocument && !this.deps.conversion) {
+      throw fileTypeRejected('服务器未安装 LibreOffice，暂不支持 Word 文档，请转换为 PDF 后上传');
+    }
+  }
+
+  /** Records the document and starts preparing it; the client polls its status. */
+  async createFromUpload(upload: {
+    id: string;
+    sha256: string;
+    ownerId: number;
+    name: string;
+    mime: string;
+  }): Promise<number> {
+    const id = await this.deps.repository.insert({
+      ownerId: upload.ownerId,
+      uploadId: upload.id,
+      name: upload.name,
+      sourceSha256: upload.sha256,
+      sourceMime: upload.mime,
+    });
+    this.schedule(id);
+    return id;
+  }
+
+  /** Picks up documents a previous run left unfinished. */
+  async resumeUnfinished(): Promise<number> {
+    const rows = await this.deps.repository.unfinished();
+    for (const row of rows) this.schedule(row.id);
+    return rows.length;
+  }
+
+  async summary(user: SessionUser, id: number): Promise<DocumentSummary> {
+    return toSummary(await this.readable(user, id));
+  }
+
+  async text(user: SessionUser, id: number): Promise<DocumentText> {
+    const row = await this.readable(user, id);
+    if (row.status !== 'ready') throw notFound('文档尚未处理完成');
+    const pages = await this.deps.repository.pages(id);
+    return {
+      id,
+      pages: pages.map((page) => ({
+        pageNo: page.page_no,
+        width: page.width,
+        height: page.height,
+        hasText: page.has_text === 1,
+        text: page.text,
+      })),
+    };
+  }
+
+  /** The stored PDF of a ready document the user may read. */
+  async pdf(user: SessionUser, id: number): Promise<{ sha256: string; size: number; name: string }> {
+    const row = await this.readable(user, id);
+    if (row.status !== 'ready' || !row.pdf_sha256) throw notFound('文档尚未处理完成');
+    return { sha256: row.pdf_sha256, size: await this.deps.storage.size(row.pdf_sha256), name: row.name };
+  }
+
+  /** Waits for every document being prepared; shutdown calls it before closing the database. */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /** Resolves when the document has been prepared (or has failed); for tests and tools. */
+  settled(id: number): Promise<void> {
+    return this.inFlight.get(id) ?? Promise.resolve();
+  }
+
+  private async readable(user: SessionUser, id: number): Promise<DocumentRow> {
+    const row = await this.deps.repository.findById(id);
+    if (!row) throw notFound('文档不存在');
+    const allowed = await readableDocuments(this.deps.repository, user, [id]);
+    if (!allowed.has(id)) throw forbidden('无权访问该文档');
+    return row;
+  }
+
+  private schedule(id: number): void {
+    if (this.inFlight.has(id)) return;
+    const job = this.prepare(id)
+      .catch(async (error: unknown) => {
+        this.deps.logger.error({ err: error, documentId: id }, 'document preparation failed');
+        await this.fail(id, '文档处理失败，请重新上传');
+      })
+      .finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, job);
+  }
+
+  private async prepare(id: number): Promise<void> {
+    const row = await this.deps.repository.findById(id);
+    if (!row) return;
+    const { repository, storage } = this.deps;
+    let pdfSha256 = row.source_sha256;
+    if (row.source_mime !== 'application/pdf') {
+      const conversion = this.deps.conversion;
+      if (!conversion) return this.fail(id, '服务器未安装 LibreOffice，无法转换 Word 文档');
+      await this.setStatus(id, 'converting', 10);
+      const source = await storage.localPath(row.source_sha256);
+      const extension = row.source_mime === 'application/msword' ? 'doc' : 'docx';
+      const result = await conversion.convert(source.path, extension).finally(() => source.release());
+      try {
+        if (!result.ok || !result.pdfPath) return this.fail(id, result.error ?? '文档转换失败');
+        pdfSha256 = await sha256Of(result.pdfPath);
+        const size = (await stat(result.pdfPath)).size;
+        const temp = storage.tempPath();
+        await copyFile(result.pdfPath, temp);
+        await storage.putTempFile(temp, pdfSha256);
+        await repository.insertStoredFile(pdfSha256, size, 'application/pdf');
+      } finally {
+        await result.cleanup();
+      }
+    }
+    await this.setStatus(id, 'extracting', 60);
+    const pdf = await storage.localPath(pdfSha256);
+    let lastReported = 0;
+    const extracted = await runPdfWorker({ op: 'extract', file: pdf.path }, (fraction) => {
+      const progress = 60 + Math.floor(fraction * 39);
+      if (progress >= lastReported + 5) {
+        lastReported = progress;
+        void repository.update(id, { progress });
+      }
+    }).finally(() => pdf.release());
+    if (!extracted.ok || !extracted.pages) {
+      return this.fail(id, extracted.ok ? '文档没有页面' : 'PDF 文件已损坏，无法读取文字');
+    }
+    await repository.savePages(id, pdfSha256, extracted.pages);
+  }
+
+  private setStatus(id: number, status: DocumentStatus, progress: number): Promise<void> {
+    return this.deps.repository.update(id, { status, progress });
+  }
+
+  private fail(id: number, error: string): Promise<void> {
+    return this.deps.repository.update(id, { status: 'failed', error });
+  }
+}
+
+function toSummary(row: DocumentRow): DocumentSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as DocumentStatus,
+    progress: row.progress,
+    error: row.error,
+    pageCount: row.page_count,
+    sourceMime: row.source_mime,
+    createdAt: row.created_at,
+  };
+}

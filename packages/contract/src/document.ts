@@ -1,0 +1,63 @@
+/** One piece of a pdf.js text layer, as `getTextContent()` returns it. */
+export interface TextLayerItem {
+  str: string;
+  hasEOL?: boolean;
+}
+
+/**
+ * A page's text as both the server's extraction and the browser's text layer see it: the
+ * items' strings in order, with a newline after each item that ends a line. Anchoring offsets
+ * are offsets into this string, so both sides must build it the same way.
+ */
+export function pageTextFromItems(items: readonly TextLayerItem[]): string {
+  let text = '';
+  for (const item of items) {
+    text += item.str;
+    if (item.hasEOL) text += '\n';
+  }
+  return text;
+}
+
+export const DocumentStatus = {
+  queued: 'queued',
+  converting: 'converting',
+  extracting: 'extracting',
+  ready: 'ready',
+  failed: 'failed',
+} as const;
+export type DocumentStatus = (typeof DocumentStatus)[keyof typeof DocumentStatus];
+
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  queued: '排队中',
+  converting: '转换中',
+  extracting: '提取文字',
+  ready: '已就绪',
+  failed: '处理失败',
+};
+
+export interface DocumentPage {
+  pageNo: number;
+  /** Page size in PDF points. */
+  width: number;
+  height: number;
+  /** False for scanned pages with no text layer. */
+  hasText: boolean;
+  text: string;
+}
+
+export interface DocumentSummary {
+  id: number;
+  name: string;
+  status: DocumentStatus;
+  /** 0–100. */
+  progress: number;
+  error: string;
+  pageCount: number;
+  sourceMime: string;
+  createdAt: number;
+}
+
+export interface DocumentText {
+  id: number;
+  pages: DocumentPage[];
+}
