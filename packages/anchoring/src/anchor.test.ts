@@ -55,6 +55,14 @@ describe('anchor in the same version', () => {
     assert.equal(result.start, doc.text.lastIndexOf('研究方法'));
   });
 
+  it('uses the page hint to choose between repeated phrases when there is no position', () => {
+    const repeated = new DocumentText(['结论：研究方法可行。', '附录：研究方法可行。']);
+    const [quote, , page] = describeTextRange(repeated, 13, 17);
+    const withoutContext = { ...quote, prefix: '', suffix: '' };
+    const result = textAnchor(repeated, [withoutContext, page]);
+    assert.deepEqual(result.parts, [{ page: 1, start: 3, end: 7 }]);
+  });
+
   it('anchors an area to its page, and orphans it when the page is gone', () => {
     const area = describeArea(1, { x: 10, y: 20, width: 30, height: 40 });
     assert.deepEqual(anchor(doc, [area]), {
@@ -114,6 +122,18 @@ describe('anchor in an edited version', () => {
     assert.equal(result.status, 'moved');
     assert.equal(result.text, '访谈对象包括评阅教师、主考院校管理人员和考生');
     assert.ok(result.confidence >= DEFAULT_THRESHOLD);
+  });
+
+  it('marks an unchanged passage relocated far from its position as moved, with high confidence', () => {
+    const filler = '与本研究无关的其他章节内容。'.repeat(600);
+    const original = new DocumentText([pages[2] as string, filler]);
+    const selectors = describeTextRange(original, 2, 20);
+    const relocated = new DocumentText([filler, pages[2] as string]);
+    const result = textAnchor(relocated, selectors);
+    assert.equal(result.status, 'moved');
+    assert.equal(result.exact, true);
+    assert.equal(result.start, filler.length + 2);
+    assert.ok(result.confidence > 0.8 && result.confidence < 1, `confidence ${result.confidence}`);
   });
 
   it('orphans a quote whose text was deleted', () => {

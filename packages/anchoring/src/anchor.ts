@@ -23,9 +23,13 @@ export const FOUND_CONTEXT = 0.75;
 const GOOD_ENOUGH = 0.8;
 /** How much better a fuzzy match must score to replace an exact occurrence of the quote. */
 const EXACT_BONUS = 0.05;
+/**
+ * How far from its (shift-corrected) position hint the exact quote may lie and still count as in
+ * place: farther away it was relocated, so `moved`. Also the widest window searched near the hint.
+ */
+export const RELOCATION_DISTANCE = 4096;
 /** Half-widths of the windows searched around the position hint, in UTF-16 units. */
-const LOCAL_RADII = [1024, 4096];
-const LOCAL_RADIUS = 4096;
+const LOCAL_RADII = [384, RELOCATION_DISTANCE];
 /** A fuzzy match this good in the near window ends the local search. */
 const STOP_WIDENING = 0.6;
 const CANDIDATES_SCORED = 48;
@@ -37,8 +41,9 @@ export type AnchorStatus = 'found' | 'moved' | 'orphaned';
 export interface TextAnchor {
   kind: 'text';
   /**
-   * `found`: the exact quote, in surroundings that still largely match (FOUND_CONTEXT);
-   * `moved`: edited text (fuzzy match), or the exact quote in surroundings that changed.
+   * `found`: the exact quote, in surroundings that still largely match (FOUND_CONTEXT), near its
+   * position hint (RELOCATION_DISTANCE); `moved`: edited text (fuzzy match), or the exact quote
+   * in surroundings that changed or relocated far away.
    */
   status: 'found' | 'moved';
   /** Global UTF-16 offsets of the anchored text. */
@@ -51,6 +56,8 @@ export interface TextAnchor {
   confidence: number;
   /** Whether the text equals the quote exactly. */
   exact: boolean;
+  /** Share (0–1) of the stored prefix and suffix that still surround the text. */
+  contextSimilarity: number;
 }
 
 export interface AreaAnchor extends PageArea {
@@ -119,8 +126,9 @@ function findBest(matcher: QuoteMatcher, threshold: number): Candidate | null {
   }
   if (nearestIntact !== -1) return matcher.score(nearestIntact, nearestIntact + m, 0);
   if (occurrences.length > 0) {
-    const near = hint === null ? occurrences : [...occurrences].sort((a, b) => Math.abs(a - hint) - Math.abs(b - hint));
-    for (const start of near.slice(0, EXACT_SCORED)) bestExact = better(bestExact, matcher.score(start, start + m, 0));
+    for (const start of nearest(occurrences, hint ?? 0, EXACT_SCORED)) {
+      bestExact = better(bestExact, matcher.score(start, start + m, 0));
+    }
     if (bestExact && bestExact.confidence >= GOOD_ENOUGH) return bestExact;
   }
 
@@ -156,7 +164,26 @@ function isExact(candidate: Candidate, m: number): boolean {
 }
 
 function nearHint(candidate: Candidate, hint: number | null): boolean {
-  return hint !== null && Math.abs(candidate.start - hint) <= LOCAL_RADIUS;
+  return hint !== null && Math.abs(candidate.start - hint) <= RELOCATION_DISTANCE;
+}
+
+/** The `count` values of an ascending list nearest to `target`, walking outwards from it. */
+function nearest(sorted: readonly number[], target: number, count: number): number[] {
+  let right = 0;
+  let high = sorted.length;
+  while (right < high) {
+    const mid = (right + high) >> 1;
+    if ((sorted[mid] as number) < target) right = mid + 1;
+    else high = mid;
+  }
+  let left = right - 1;
+  const result: number[] = [];
+  while (result.length < count && (left >= 0 || right < sorted.length)) {
+    const takeLeft =
+      right >= sorted.length || (left >= 0 && target - (sorted[left] as number) <= (sorted[right] as number) - target);
+    result.push(sorted[takeLeft ? left-- : right++] as number);
+  }
+  return result;
 }
 
 function closer(start: number, current: number, hint: number | null): boolean {
@@ -173,7 +200,8 @@ function toTextAnchor(matcher: QuoteMatcher, best: Candidate): TextAnchor {
   const { doc, exact } = matcher;
   const text = doc.text.slice(best.start, best.end);
   const isExact = text === exact;
-  const found = isExact && best.contextSimilarity >= FOUND_CONTEXT;
+  const inPlace = matcher.hint === null || Math.abs(best.start - matcher.hint) <= RELOCATION_DISTANCE;
+  const found = isExact && inPlace && best.contextSimilarity >= FOUND_CONTEXT;
   return {
     kind: 'text',
     status: found ? 'found' : 'moved',
@@ -181,8 +209,9 @@ function toTextAnchor(matcher: QuoteMatcher, best: Candidate): TextAnchor {
     end: best.end,
     parts: doc.pageParts(best.start, best.end),
     text,
-    // Unchanged quote and context: certain, wherever the text now lies.
-    confidence: isExact && best.contextErrors === 0 ? 1 : Math.round(best.confidence * 1000) / 1000,
+    // Unchanged quote and context where expected: certain.
+    confidence: found && best.contextErrors === 0 ? 1 : Math.round(best.confidence * 1000) / 1000,
     exact: isExact,
+    contextSimilarity: Math.round(best.contextSimilarity * 1000) / 1000,
   };
 }

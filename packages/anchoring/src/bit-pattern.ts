@@ -11,7 +11,8 @@
 /**
  * Maps a code unit to 1 + its slot in the active pattern's equality table; 0 means "not in the
  * pattern". Filled at the start of each scan and cleared at its end, so lookups in the hot loop
- * are one typed-array read. Scans are synchronous and never nest, so one table serves them all.
+ * are one typed-array read. Scans (and pattern construction, which numbers slots with it) are
+ * synchronous and never nest, so one table serves them all.
  */
 const charSlots = new Int32Array(65536);
 
@@ -42,22 +43,22 @@ export class BitPattern {
     const blocks = Math.max(1, Math.ceil(m / 32));
     this.#blocks = blocks;
     this.#lastBit = m === 0 ? 0 : 1 << ((m - 1) & 31);
+    // Slots are numbered through the shared table, which is all zeros between scans.
     const codes: number[] = [];
-    const slotOf = new Map<number, number>();
     for (let i = 0; i < m; i++) {
       const code = pattern.charCodeAt(i);
-      if (!slotOf.has(code)) {
-        slotOf.set(code, codes.length + 1);
+      if (charSlots[code] === 0) {
         codes.push(code);
+        charSlots[code] = codes.length;
       }
     }
-    this.#codes = codes;
     const equalities = new Int32Array((codes.length + 1) * blocks);
     for (let i = 0; i < m; i++) {
-      const slot = slotOf.get(pattern.charCodeAt(i)) as number;
-      const at = slot * blocks + (i >> 5);
+      const at = (charSlots[pattern.charCodeAt(i)] as number) * blocks + (i >> 5);
       equalities[at] = (equalities[at] as number) | (1 << (i & 31));
     }
+    for (const code of codes) charSlots[code] = 0;
+    this.#codes = codes;
     this.#equalities = equalities;
     this.#positive = new Int32Array(blocks);
     this.#negative = new Int32Array(blocks);

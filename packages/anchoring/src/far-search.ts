@@ -24,17 +24,16 @@ export function farCandidates(matcher: QuoteMatcher, limit: number): Candidate[]
   const pieces = maxErrors + 1;
   const pieceLength = Math.floor(m / pieces);
   // Where the quote would start if the piece's hit is where the piece belongs.
-  const diagonals: number[] = [];
+  const seeds = new Int32Array(MAX_SEEDS + 1);
+  let count = 0;
   for (let i = 0; i < pieces; i++) {
     const offset = i * pieceLength;
     const piece = exact.slice(offset, i === pieces - 1 ? m : offset + pieceLength);
-    for (const hit of doc.index.occurrences(piece, 0, n, MAX_SEEDS - diagonals.length + 1)) {
-      diagonals.push(hit - offset);
-    }
-    if (diagonals.length > MAX_SEEDS) return [];
+    for (const hit of doc.index.occurrences(piece, 0, n, MAX_SEEDS - count + 1)) seeds[count++] = hit - offset;
+    if (count > MAX_SEEDS) return [];
   }
-  if (diagonals.length === 0) return [];
-  diagonals.sort((a, b) => a - b);
+  if (count === 0) return [];
+  const diagonals = seeds.subarray(0, count).sort();
 
   // Hits within 2k + 1 of each other belong to one alignment: indels shift the diagonal by ≤ k.
   const alignments: Array<{ from: number; to: number; votes: number }> = [];

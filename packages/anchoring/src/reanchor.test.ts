@@ -107,3 +107,38 @@ describe('reanchor', () => {
     }
   });
 });
+
+describe('reanchor after large edits', () => {
+  const topics = ['评阅标准', '反馈质量', '评分差异', '论文选题', '文献引用', '研究方法', '数据处理', '结论表述'];
+  // Sixteen distinct paragraphs of about 500 characters.
+  const paragraphs = Array.from({ length: 16 }, (_, i) =>
+    Array.from({ length: 12 }, (_, j) => `第${i + 1}节第${j + 1}句讨论${topics[(i + j) % topics.length]}，`)
+      .join('')
+      .padEnd(500, '。'),
+  );
+  const original = new DocumentText([paragraphs.join('')]);
+  const annotations = paragraphs.map((paragraph, i) => {
+    const start = original.text.indexOf(paragraph) + 100;
+    return { id: `p${i + 1}`, target: describeTextRange(original, start, start + 20) };
+  });
+
+  it('keeps every annotation found when a long passage is inserted before all of them', () => {
+    const preface = '新增的前言部分。'.repeat(800);
+    const report = reanchor(new DocumentText([preface + paragraphs.join('')]), annotations);
+    assert.deepEqual(report.counts, { found: 16, moved: 0, orphaned: 0 });
+    assert.ok(report.results.every((r) => r.confidence === 1));
+  });
+
+  it('marks an unchanged paragraph moved to the end as moved, and its neighbours as found', () => {
+    const reordered = [...paragraphs.slice(0, 2), ...paragraphs.slice(3), paragraphs[2] as string];
+    const report = reanchor(new DocumentText([reordered.join('')]), annotations);
+    const moved = report.results.filter((r) => r.status === 'moved');
+    assert.deepEqual(
+      moved.map((r) => r.id),
+      ['p3'],
+    );
+    assert.ok(moved[0] && moved[0].confidence > 0.8 && moved[0].confidence < 1);
+    assert.equal(moved[0]?.anchor?.kind === 'text' && moved[0].anchor.exact, true);
+    assert.equal(report.counts.found, 15);
+  });
+});

@@ -1,4 +1,4 @@
-import { type Anchor, type AnchorOptions, type AnchorStatus, anchor } from './anchor.ts';
+import { type Anchor, type AnchorOptions, type AnchorStatus, anchor, RELOCATION_DISTANCE } from './anchor.ts';
 import type { DocumentText } from './document.ts';
 import type { Selector, SpecificResource } from './model.ts';
 import { describeTextRange, selectorsOf } from './selectors.ts';
@@ -34,48 +34,76 @@ export interface ReanchorReport {
 
 /**
  * Carries annotations over to a new version of their document. Every annotation gets exactly one
- * status: `found` (the same text in much the same surroundings), `moved` (edited text, or the same
- * text in new surroundings, with a confidence) or `orphaned` (its text is gone; it is still listed).
+ * status: `found` (the same text, in much the same surroundings, where its neighbours suggest),
+ * `moved` (edited text, or the same text in new surroundings or relocated, with a confidence) or
+ * `orphaned` (its text is gone; it is still listed).
  */
 export function reanchor(
   doc: DocumentText,
   annotations: readonly AnchorableAnnotation[],
   options: AnchorOptions = {},
 ): ReanchorReport {
-  const counts: Record<AnchorStatus, number> = { found: 0, moved: 0, orphaned: 0 };
-  const results = new Array<Reanchored>(annotations.length);
   // Walk the annotations in document order, so that the shift of text measured at unchanged
   // annotations tells where to expect the next one (edits before it move it by the same amount).
   const hints = annotations.map((annotation) => hintOf(doc, annotation.target));
   const order = annotations.map((_, i) => i).sort((a, b) => (hints[a] ?? -1) - (hints[b] ?? -1));
+  const places = new Array<Anchor | null>(annotations.length).fill(null);
+  const unchanged: Array<{ index: number; shift: number }> = [];
   const recentShifts: number[] = [];
   for (const i of order) {
-    const annotation = annotations[i] as AnchorableAnnotation;
-    const hint = hints[i] ?? null;
+    const hint = hints[i];
     const expectedShift = median(recentShifts);
-    const place = anchor(doc, annotation.target, { ...options, expectedShift });
-    if (place === null) {
-      counts.orphaned++;
-      results[i] = {
-        id: annotation.id,
-        status: 'orphaned',
-        confidence: 0,
-        anchor: null,
-        selectors: listOf(annotation.target),
-      };
-      continue;
-    }
-    counts[place.status]++;
-    if (place.kind === 'text' && place.status === 'found' && hint !== null) {
+    const place = anchor(doc, (annotations[i] as AnchorableAnnotation).target, { ...options, expectedShift });
+    places[i] = place;
+    if (place?.kind === 'text' && place.exact && place.contextSimilarity === 1 && hint !== undefined) {
+      unchanged.push({ index: i, shift: place.start - hint });
       recentShifts.push(place.start - hint);
       if (recentShifts.length > SHIFT_SAMPLES) recentShifts.shift();
     }
+  }
+  confirmShiftsWithNeighbours(places, unchanged);
+
+  const counts: Record<AnchorStatus, number> = { found: 0, moved: 0, orphaned: 0 };
+  const results = annotations.map((annotation, i): Reanchored => {
+    const place = places[i] ?? null;
+    if (place === null) {
+      counts.orphaned++;
+      const selectors = listOf(annotation.target);
+      return { id: annotation.id, status: 'orphaned', confidence: 0, anchor: null, selectors };
+    }
+    counts[place.status]++;
     const selectors: Selector[] =
       place.kind === 'text' ? describeTextRange(doc, place.start, place.end) : listOf(annotation.target);
-    results[i] = { id: annotation.id, status: place.status, confidence: place.confidence, anchor: place, selectors };
-  }
+    return { id: annotation.id, status: place.status, confidence: place.confidence, anchor: place, selectors };
+  });
   return { results, counts };
 }
+
+/**
+ * An unchanged passage far from where its predecessors led us to expect it is `found` after all
+ * when the annotations after it moved by as much: text was inserted or removed before all of
+ * them. A paragraph moved elsewhere keeps `moved`, since most of its neighbours did not follow.
+ */
+function confirmShiftsWithNeighbours(
+  places: Array<Anchor | null>,
+  unchanged: ReadonlyArray<{ index: number; shift: number }>,
+): void {
+  for (let u = 0; u < unchanged.length; u++) {
+    const { index, shift } = unchanged[u] as { index: number; shift: number };
+    const place = places[index];
+    if (place?.kind !== 'text' || place.status !== 'moved') continue;
+    const around = [
+      ...unchanged.slice(Math.max(0, u - NEIGHBOURS), u),
+      ...unchanged.slice(u + 1, u + 1 + NEIGHBOURS),
+    ].map((neighbour) => neighbour.shift);
+    if (around.length > 0 && Math.abs(shift - median(around)) <= RELOCATION_DISTANCE) {
+      places[index] = { ...place, status: 'found', confidence: 1 };
+    }
+  }
+}
+
+/** Unchanged annotations on each side whose shifts vote on whether a passage was relocated. */
+const NEIGHBOURS = 4;
 
 /** Recent shifts whose median is trusted: one far-moved paragraph does not mislead it. */
 const SHIFT_SAMPLES = 5;

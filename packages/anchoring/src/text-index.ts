@@ -74,11 +74,14 @@ export class TextIndex {
     }
     const positions = this.#positions;
     const end = this.#heads[bestBucket + 1] as number;
+    // One more character, compared inline, rejects most bucket collisions before startsWith.
+    const checkAt = bestAt === length - 2 ? 0 : length - 1;
+    const checkCode = needle.charCodeAt(checkAt);
     let p = lowerBound(positions, this.#heads[bestBucket] as number, end, from + bestAt);
     for (; p < end; p++) {
       const start = (positions[p] as number) - bestAt;
       if (start + length > to) break;
-      if (text.startsWith(needle, start)) {
+      if (text.charCodeAt(start + checkAt) === checkCode && text.startsWith(needle, start)) {
         found.push(start);
         if (found.length >= limit) break;
       }
