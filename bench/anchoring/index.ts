@@ -125,6 +125,9 @@ console.log(
     reanchor_ms: reanchorMs,
     anchor_quote_only_ms: quoteOnlyMs,
     runs: MEASURED_RUNS,
+    across_page_breaks: annotations.filter((a) =>
+      (a.target as Selector[]).some((selector) => selector.type === 'PageSelector' && selector.endIndex !== undefined),
+    ).length,
     chars: oldLength,
     edited_share: Math.round((editedChars / oldLength) * 1000) / 1000,
     anchored_same_version: anchored,
