@@ -66,8 +66,8 @@ export class BitPattern {
 
   /**
    * Scans text[from, to) for substrings within `maxErrors` edits of the pattern and reports the end
-   * (exclusive) of each local minimum of the edit distance, i.e. one end per distinct match (two
-   * when the minimum is a plateau: its first and last end).
+   * (exclusive) of each local minimum of the edit distance: one end per distinct match, or the
+   * ends of a plateau of equal minimal scores (see reportMinimum).
    */
   search(
     text: string,
@@ -234,9 +234,13 @@ export class BitPattern {
   }
 }
 
+/** Plateaus up to this long report every end; longer ones only their first and last. */
+const PLATEAU_REPORTED_WHOLE = 8;
+
 /**
  * A minimum may be a plateau: the quote with its last characters deleted scores the same as with
- * them substituted. Both ends are reported; the context decides between them.
+ * them substituted or followed by one more character. Every end of a short plateau is reported
+ * (of a long one, its two ends); the context decides between them.
  */
 function reportMinimum(
   first: number,
@@ -244,8 +248,12 @@ function reportMinimum(
   errors: number,
   onMatch: (end: number, errors: number) => void,
 ): void {
-  onMatch(first, errors);
-  if (last !== first) onMatch(last, errors);
+  if (last - first <= PLATEAU_REPORTED_WHOLE) {
+    for (let end = first; end <= last; end++) onMatch(end, errors);
+  } else {
+    onMatch(first, errors);
+    onMatch(last, errors);
+  }
 }
 
 /** Reverses a string by UTF-16 units, the order in which a backward scan reads the text. */

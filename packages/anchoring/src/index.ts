@@ -5,6 +5,8 @@ export {
   type AreaAnchor,
   anchor,
   DEFAULT_THRESHOLD,
+  FOUND_CONTEXT,
+  RELOCATION_DISTANCE,
   type TextAnchor,
 } from './anchor.ts';
 export { DocumentText, type PageOffset, type PagePart } from './document.ts';

@@ -154,6 +154,26 @@ describe('anchoring properties', () => {
     );
   });
 
+  it('re-anchors a quote with one character replaced as moved, on the same span, with a confidence', () => {
+    fc.assert(
+      fc.property(documentWithSelection, fc.nat(), characters, ({ doc, start, end }, at, replacement) => {
+        const original = doc.text.slice(start, end);
+        const offset = doc.snapStart(start + (at % (end - start)));
+        const replaced = doc.text.slice(offset, doc.snapEnd(offset + 1));
+        fc.pre(end - start >= 10 && replacement !== replaced);
+        const edited = doc.text.slice(0, offset) + replacement + doc.text.slice(offset + replaced.length);
+        const result = textAnchor(new DocumentText([edited]), describeTextRange(doc, start, end));
+        assert.equal(result.status, 'moved');
+        assert.equal(result.exact, false);
+        assert.equal(result.start, start);
+        assert.equal(result.end, end + replacement.length - replaced.length);
+        assert.ok(result.confidence >= 0.9 && result.confidence < 1, `confidence ${result.confidence}`);
+        assert.notEqual(result.text, original);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('anchors a highlight across a page break as one part per page, in page order', () => {
     const twoPages = fc
       .tuple(text(1, 200), text(0, 50), text(1, 200), fc.nat(), fc.nat())
