@@ -22,7 +22,7 @@ function ToastBinder() {
 
 export function App({ router }: { router: AppRouter }) {
   return (
-    <ConfigProvider locale={zhCN} theme={appTheme}>
+    <ConfigProvider locale={zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
       <AntApp
         message={{ top: TOAST_DEFAULTS.offsetPx, duration: TOAST_DEFAULTS.durationMs / 1000, maxCount: 3 }}
         className="app-root"

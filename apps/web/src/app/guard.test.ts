@@ -98,3 +98,12 @@ describe('guard (seed section 4)', () => {
     assert.equal(resolveHome([]), '/annotate');
   });
 });
+
+describe('guard redirects for embedded apps without a token', () => {
+  it('still follows the static redirects', () => {
+    assert.deepEqual(decideNavigation(input('/annotate/thesis/finally', { embedded: true })), {
+      kind: 'redirect',
+      to: '/annotate/thesis/finally/list',
+    });
+  });
+});

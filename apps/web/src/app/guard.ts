@@ -69,7 +69,10 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   }
   // ChangePassword must stay reachable while every other call answers 1030002.
   if (route?.name === 'ChangePassword') return { kind: 'pass' };
-  if (input.roles === 0) return token ? { kind: 'load-role' } : { kind: 'pass' };
+  if (input.roles === 0) {
+    if (token) return { kind: 'load-role' };
+    return route?.redirect ? { kind: 'redirect', to: route.redirect } : { kind: 'pass' };
+  }
   if (!input.routesGenerated) return { kind: 'generate-routes' };
   if (route?.redirect) {
     const to = input.pathname === '/' ? resolveHome(input.menu) : route.redirect;

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { RouteDef } from '../shared/routing/route-def.ts';
 import { BootScreen } from './boot-screen.tsx';
 import { guardLoader } from './guard-loader.ts';
@@ -18,14 +18,14 @@ function registrable(route: RouteDef, index: number, all: readonly RouteDef[]): 
   return all.findIndex((other) => other.path === route.path) === index;
 }
 
+/** Redirect routes have no loader of their own: the guard resolves them after its checks. */
 function toRouteObject(route: RouteDef): RouteObject {
-  const { screen, redirect: target } = route;
+  const { screen } = route;
   const base = route.path === '/' ? { index: true as const } : { path: route.path };
   return {
     ...base,
     id: route.name,
     handle: route,
-    loader: target ? () => redirect(target) : undefined,
     lazy: screen ? async () => ({ Component: (await screen()).default }) : undefined,
   };
 }

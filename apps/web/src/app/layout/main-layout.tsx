@@ -75,7 +75,7 @@ export function MainLayout() {
           closable={false}
           title={null}
           styles={{ body: { padding: 0, background: '#001529' } }}
-          data-testid="sidebar-drawer"
+          aria-label="导航菜单"
         >
           <nav aria-label="侧边栏">
             <SidebarLogo collapsed={false} />

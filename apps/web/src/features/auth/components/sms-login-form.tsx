@@ -47,19 +47,25 @@ export function SmsLoginForm({ side }: { side: Side }) {
 
   const requestCode = async () => {
     setError(null);
-    let fields: Pick<SmsFields, 'phone' | 'captcha'>;
+    let phone: string;
     try {
-      fields = await form.validateFields(['phone', 'captcha']);
+      ({ phone } = await form.validateFields(['phone']));
     } catch {
+      return;
+    }
+    // The captcha is needed only to send a code, so it is checked here rather than on submit.
+    const answer = String(form.getFieldValue('captcha') ?? '').trim();
+    if (!answer) {
+      form.setFields([{ name: 'captcha', errors: ['请输入图形验证码'] }]);
       return;
     }
     if (!captcha.data) return;
     setSending(true);
     try {
       await sendSmsCode(side, {
-        phone: fields.phone.trim(),
+        phone: phone.trim(),
         captchaId: captcha.data.captchaId,
-        captcha: fields.captcha.trim(),
+        captcha: answer,
       });
       start();
       toast('验证码已发送，请注意查收短信', 'success');
@@ -102,9 +108,9 @@ export function SmsLoginForm({ side }: { side: Side }) {
           maxLength={14}
         />
       </Form.Item>
-      <Form.Item label="图形验证码" required>
+      <Form.Item label="图形验证码" required htmlFor="captcha">
         <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}>
+          <Form.Item name="captcha" noStyle>
             <Input
               prefix={<SafetyOutlined />}
               placeholder="请输入右侧字符"
@@ -135,7 +141,7 @@ export function SmsLoginForm({ side }: { side: Side }) {
           </button>
         </Space.Compact>
       </Form.Item>
-      <Form.Item label="短信验证码" required>
+      <Form.Item label="短信验证码" required htmlFor="code">
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item
             name="code"
