@@ -103,7 +103,7 @@ describe('guard and session', () => {
     await loginByPassword(page, PHONES.reviewer);
     await waitForPath(page, '/annotate/topic/list');
     await expect(async () => (await page.getByTestId('header-user-name').textContent()) !== '用户', '用户名');
-    await page.getByRole('button', { name: /^用户菜单/ }).click();
+    await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await waitForPath(page, '/login');
     const stored = await page.evaluate(() => ({

@@ -78,16 +78,12 @@ export function HeaderBar({ sidebarOpened, onToggleSidebar, unreadNotices }: Hea
         </Tooltip>
         <SettingsButton />
         <Dropdown menu={{ items: userMenu, onClick: onUserMenu }} trigger={['click']} placement="bottomRight">
-          <button
-            type="button"
-            className="header-user"
-            aria-label={`用户菜单：${name || '未命名用户'}`}
-            style={{ border: 0, background: 'transparent' }}
-          >
+          <button type="button" className="header-user" data-testid="user-menu">
             <Avatar size={30} src={headUrl || undefined} icon={headUrl ? undefined : <UserOutlined />} alt="" />
             <span data-testid="header-user-name">{name || '用户'}</span>
-            <span style={{ color: '#9ca3af', fontSize: 12 }}>{ROLE_LABELS[userRole] ?? ''}</span>
-            <DownOutlined style={{ fontSize: 10, color: '#9ca3af' }} />
+            <span className="header-role">{ROLE_LABELS[userRole] ?? ''}</span>
+            <span className="sr-only">用户菜单</span>
+            <DownOutlined aria-hidden style={{ fontSize: 10, color: '#6b7280' }} />
           </button>
         </Dropdown>
       </div>
