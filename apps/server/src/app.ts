@@ -7,10 +7,15 @@ import { API_BASE, ErrorCode } from '@zikao/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { AnnotationRepository } from './modules/annotation/annotation.repository.ts';
+import { registerAnnotationRoutes } from './modules/annotation/annotation.routes.ts';
+import { AnnotationService } from './modules/annotation/annotation.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
+import { CommentBankRepository } from './modules/comment-bank/comment-bank.repository.ts';
+import { registerCommentBankRoutes } from './modules/comment-bank/comment-bank.routes.ts';
 import { ConversionQueue } from './modules/document/conversion-queue.ts';
 import { DocumentRepository } from './modules/document/document.repository.ts';
 import { registerDocumentRoutes } from './modules/document/document.routes.ts';
@@ -82,8 +87,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = new AuthService({ users, sessions, rsa, verification, config });
   const storage = createLocalStorage(config.dataDir);
   const soffice = findSoffice(config.pathEnv);
+  const documentRepository = new DocumentRepository(db);
   const documents = new DocumentService({
-    repository: new DocumentRepository(db),
+    repository: documentRepository,
     storage,
     conversion: soffice
       ? new ConversionQueue({ soffice, concurrency: 2, timeoutMs: config.conversionTimeoutMs })
@@ -110,6 +116,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerUploadRoutes(api, { uploads });
       registerSystemRoutes(api, { version });
       registerDocumentRoutes(api, { documents, storage });
+      registerAnnotationRoutes(api, {
+        annotations: new AnnotationService({
+          annotations: new AnnotationRepository(db),
+          documents: documentRepository,
+        }),
+      });
+      registerCommentBankRoutes(api, { bank: new CommentBankRepository(db) });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
       });

@@ -1,3 +1,4 @@
+export * from './annotation.ts';
 export * from './auth.ts';
 export * from './document.ts';
 export * from './envelope.ts';

@@ -25,6 +25,19 @@ export const ApiPath = {
   documentText: '/v1/document/text',
   /** GET `/v1/document/file/:id`: the review PDF, with HTTP range requests. */
   documentFile: '/v1/document/file',
+  annotationList: '/v1/annotation/list',
+  annotationSave: '/v1/annotation/save',
+  annotationDelete: '/v1/annotation/delete',
+  annotationRestore: '/v1/annotation/restore',
+  annotationReply: '/v1/annotation/reply',
+  /** GET `/v1/annotation/export/jsonld/:documentId`: W3C JSON-LD download. */
+  annotationExportJsonLd: '/v1/annotation/export/jsonld',
+  /** GET `/v1/annotation/export/pdf/:documentId`: the annotated PDF download. */
+  annotationExportPdf: '/v1/annotation/export/pdf',
+  commentBankList: '/v1/comment-bank/list',
+  commentBankSave: '/v1/comment-bank/save',
+  commentBankDelete: '/v1/comment-bank/delete',
+  commentBankUse: '/v1/comment-bank/use',
 } as const;
 
 /** Name of the cookie that carries the session token for downloads and print views. */

@@ -2,6 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely, Migration, MigrationProvider } fr
 import { Migrator, sql } from 'kysely';
 import * as initial from './migrations/001-initial.ts';
 import * as documents from './migrations/002-documents.ts';
+import * as annotations from './migrations/003-annotations.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -17,6 +18,7 @@ type MigrationModule = { up(db: Kysely<unknown>, context: MigrationContext): Pro
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001-initial': initial,
   '002-documents': documents,
+  '003-annotations': annotations,
 };
 
 /**

@@ -98,6 +98,43 @@ export interface DocumentPagesTable {
   height: number;
   has_text: number;
   text: string;
+  /** JSON `[start, end, x, y, width, height][]`: text items' offsets and boxes in PDF user space. */
+  geometry_json: Generated<string>;
+}
+
+export interface AnnotationsTable {
+  id: string;
+  document_id: number;
+  author_id: number;
+  kind: string;
+  category: string;
+  severity: string;
+  comment: string;
+  stamp: string | null;
+  page_index: number;
+  selectors_json: string;
+  revision: number;
+  deleted: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AnnotationRepliesTable {
+  id: Generated<number>;
+  annotation_id: string;
+  author_id: number;
+  comment: string;
+  created_at: number;
+}
+
+export interface CommentBankTable {
+  id: Generated<number>;
+  owner_id: number | null;
+  text: string;
+  category: string;
+  use_count: number;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface Database {
@@ -110,4 +147,7 @@ export interface Database {
   batches: BatchesTable;
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
+  annotations: AnnotationsTable;
+  annotation_replies: AnnotationRepliesTable;
+  comment_bank: CommentBankTable;
 }

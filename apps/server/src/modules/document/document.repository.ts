@@ -79,7 +79,7 @@ export class DocumentRepository {
   async savePages(
     id: number,
     pdfSha256: string,
-    pages: Array<{ width: number; height: number; text: string }>,
+    pages: Array<{ width: number; height: number; text: string; boxes: unknown[] }>,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('document_pages').where('document_id', '=', id).execute();
@@ -91,6 +91,7 @@ export class DocumentRepository {
           height: page.height,
           has_text: page.text.trim().length > 0 ? 1 : 0,
           text: page.text,
+          geometry_json: JSON.stringify(page.boxes),
         }));
         await trx.insertInto('document_pages').values(chunk).execute();
       }
@@ -112,7 +113,7 @@ export class DocumentRepository {
   pages(id: number) {
     return this.db
       .selectFrom('document_pages')
-      .select(['page_no', 'width', 'height', 'has_text', 'text'])
+      .select(['page_no', 'width', 'height', 'has_text', 'text', 'geometry_json'])
       .where('document_id', '=', id)
       .orderBy('page_no')
       .execute();

@@ -1,7 +1,17 @@
 // Runs pdf.js off the main thread: opening or extracting a 300-page thesis must not stall the API.
 import { parentPort, workerData } from 'node:worker_threads';
-import { pageTextFromItems, type TextLayerItem } from '@zikao/contract';
+import { pageTextFromItems } from '@zikao/contract';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** `[start, end, x, y, width, height]`: a text item's offsets in the page text and its box. */
+export type ItemBox = [number, number, number, number, number, number];
+
+export interface ExtractedPage {
+  width: number;
+  height: number;
+  text: string;
+  boxes: ItemBox[];
+}
 
 export interface PdfWorkerInput {
   op: 'inspect' | 'extract';
@@ -9,8 +19,19 @@ export interface PdfWorkerInput {
 }
 
 export type PdfWorkerOutput =
-  | { ok: true; pageCount: number; pages?: Array<{ width: number; height: number; text: string }> }
+  | { ok: true; pageCount: number; pages?: ExtractedPage[] }
   | { ok: false; reason: 'encrypted' | 'damaged'; detail: string };
+
+/** The fields of pdf.js's TextItem that extraction reads. */
+interface TextItem {
+  str: string;
+  hasEOL: boolean;
+  transform: number[];
+  width: number;
+  height: number;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
 
 async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
   const { readFile } = await import('node:fs/promises');
@@ -28,13 +49,31 @@ async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
       await doc.getPage(1);
       return { ok: true, pageCount: doc.numPages };
     }
-    const pages: Array<{ width: number; height: number; text: string }> = [];
+    const pages: ExtractedPage[] = [];
     for (let pageNo = 1; pageNo <= doc.numPages; pageNo++) {
       const page = await doc.getPage(pageNo);
       const content = await page.getTextContent();
       const [x0, y0, x1, y1] = page.view as [number, number, number, number];
-      const items = content.items.filter((item): item is TextLayerItem & typeof item => 'str' in item);
-      pages.push({ width: x1 - x0, height: y1 - y0, text: pageTextFromItems(items) });
+      const items = content.items.filter((item) => 'str' in item) as TextItem[];
+      const text = pageTextFromItems(items);
+      const boxes: ItemBox[] = [];
+      let offset = 0;
+      for (const item of items) {
+        const [, , c, d, e, f] = item.transform as number[];
+        const height = item.height || Math.hypot(c ?? 0, d ?? 0);
+        if (item.str.length > 0) {
+          boxes.push([
+            offset,
+            offset + item.str.length,
+            round(e ?? 0),
+            round(f ?? 0),
+            round(item.width),
+            round(height),
+          ]);
+        }
+        offset += item.str.length + (item.hasEOL ? 1 : 0);
+      }
+      pages.push({ width: x1 - x0, height: y1 - y0, text, boxes });
       page.cleanup();
       parentPort?.postMessage({ progress: pageNo / doc.numPages });
     }

@@ -1,0 +1,102 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AnnotationsTable, Database } from '../../db/schema.ts';
+
+export type AnnotationRow = Selectable<AnnotationsTable>;
+
+export interface AnnotationFields {
+  kind: string;
+  category: string;
+  severity: string;
+  comment: string;
+  stamp: string | null;
+  page_index: number;
+  selectors_json: string;
+}
+
+export class AnnotationRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  findById(id: string): Promise<AnnotationRow | undefined> {
+    return this.db.selectFrom('annotations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findWithAuthor(id: string) {
+    return this.db
+      .selectFrom('annotations')
+      .innerJoin('users', 'users.id', 'annotations.author_id')
+      .selectAll('annotations')
+      .select('users.name as author_name')
+      .where('annotations.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Live annotations of a document, optionally by one author, in reading order. */
+  listForDocument(documentId: number, authorId: number | null) {
+    let query = this.db
+      .selectFrom('annotations')
+      .innerJoin('users', 'users.id', 'annotations.author_id')
+      .selectAll('annotations')
+      .select('users.name as author_name')
+      .where('annotations.document_id', '=', documentId)
+      .where('annotations.deleted', '=', 0);
+    if (authorId !== null) query = query.where('annotations.author_id', '=', authorId);
+    return query.orderBy('annotations.page_index').orderBy('annotations.created_at').execute();
+  }
+
+  async insert(id: string, documentId: number, authorId: number, fields: AnnotationFields): Promise<void> {
+    const now = Date.now();
+    await this.db
+      .insertInto('annotations')
+      .values({
+        id,
+        document_id: documentId,
+        author_id: authorId,
+        ...fields,
+        revision: 1,
+        deleted: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  /** Applies an edit only if nobody changed the annotation since `baseRevision`; false otherwise. */
+  async updateIfRevision(
+    id: string,
+    baseRevision: number,
+    changes: Partial<AnnotationFields> & { deleted?: number },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('annotations')
+      .set((eb) => ({ ...changes, revision: eb('revision', '+', 1), updated_at: Date.now() }))
+      .where('id', '=', id)
+      .where('revision', '=', baseRevision)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  replies(annotationIds: readonly string[]) {
+    if (annotationIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('annotation_replies')
+      .innerJoin('users', 'users.id', 'annotation_replies.author_id')
+      .selectAll('annotation_replies')
+      .select(['users.name as author_name', 'users.role as author_role'])
+      .where('annotation_replies.annotation_id', 'in', annotationIds)
+      .orderBy('annotation_replies.id')
+      .execute();
+  }
+
+  async insertReply(annotationId: string, authorId: number, comment: string): Promise<number> {
+    const row = await this.db
+      .insertInto('annotation_replies')
+      .values({ annotation_id: annotationId, author_id: authorId, comment, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+}

@@ -1,0 +1,258 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { type AnnotationDto, type AnnotationInput, type AnnotationReplyDto, ErrorCode, Role } from '@zikao/contract';
+import { buildDocument, buildUser } from '../../test/factories.ts';
+import { minimalPdf } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+function highlight(overrides: Partial<AnnotationInput> = {}): AnnotationInput {
+  return {
+    id: randomUUID(),
+    kind: 'highlight',
+    category: 'language',
+    severity: 'minor',
+    comment: '此处表述不通顺',
+    stamp: null,
+    pageIndex: 0,
+    selectors: [
+      { type: 'TextQuoteSelector', exact: 'Chapter', prefix: '', suffix: ' One' },
+      { type: 'TextPositionSelector', start: 0, end: 7 },
+      { type: 'PageSelector', index: 0 },
+    ],
+    ...overrides,
+  };
+}
+
+describe('annotations', () => {
+  let app: TestApp;
+  let token: string;
+  let documentId: number;
+  before(async () => {
+    app = await createTestApp();
+    token = await app.login('13800000003');
+    documentId = await buildDocument(app, token, minimalPdf('Chapter One'));
+  });
+  after(() => app.close());
+
+  const save = (annotation: AnnotationInput, baseRevision: number, as = token, document = documentId) =>
+    app.post<AnnotationDto>(
+      '/api/v1/annotation/save',
+      { documentId: document, annotation, baseRevision },
+      { token: as },
+    );
+  const list = async (as = token) =>
+    (await app.post<AnnotationDto[]>('/api/v1/annotation/list', { documentId }, { token: as })).body;
+
+  it('creates, lists and edits an annotation, counting revisions', async () => {
+    const input = highlight();
+    const created = await save(input, 0);
+    assert.equal(created.body.errorCode, 0, created.body.errorMsg);
+    assert.equal(created.body.data.revision, 1);
+    assert.equal(created.body.data.authorName, '陈评阅');
+    const edited = await save({ ...input, comment: '语句欠通顺，建议改写', severity: 'major' }, 1);
+    assert.equal(edited.body.data.revision, 2);
+    const listed = (await list()).data.find((a) => a.id === input.id);
+    assert.equal(listed?.comment, '语句欠通顺，建议改写');
+    assert.deepEqual(listed?.selectors, input.selectors);
+  });
+
+  it('keeps both tabs’ annotations, and refuses an edit made on an old revision with 1080001', async () => {
+    const fromTabA = highlight({ comment: 'A 窗口' });
+    const fromTabB = highlight({ comment: 'B 窗口', category: 'content' });
+    await Promise.all([save(fromTabA, 0), save(fromTabB, 0)]);
+    const ids = (await list()).data.map((a) => a.id);
+    assert.ok(ids.includes(fromTabA.id) && ids.includes(fromTabB.id));
+    assert.equal((await save({ ...fromTabA, comment: 'A 改' }, 1)).body.errorCode, 0);
+    const stale = await save({ ...fromTabA, comment: 'B 也改' }, 1);
+    assert.equal(stale.body.errorCode, ErrorCode.conflict);
+    assert.match(stale.body.errorMsg, /其他窗口/);
+    assert.equal((await list()).data.find((a) => a.id === fromTabA.id)?.comment, 'A 改');
+  });
+
+  it('answers a repeated create or edit (a lost response) as before, without a conflict', async () => {
+    const input = highlight();
+    assert.equal((await save(input, 0)).body.data.revision, 1);
+    const again = await save(input, 0);
+    assert.equal(again.body.errorCode, 0);
+    assert.equal(again.body.data.revision, 1);
+    const edit = { ...input, comment: '重发的修改' };
+    assert.equal((await save(edit, 1)).body.data.revision, 2);
+    assert.equal((await save(edit, 1)).body.data.revision, 2);
+  });
+
+  it('deletes softly and restores (undo)', async () => {
+    const input = highlight();
+    await save(input, 0);
+    const deleted = await app.post<AnnotationDto>(
+      '/api/v1/annotation/delete',
+      { id: input.id, baseRevision: 1 },
+      { token },
+    );
+    assert.equal(deleted.body.errorCode, 0);
+    assert.ok(!(await list()).data.some((a) => a.id === input.id));
+    const editDeleted = await save({ ...input, comment: 'x' }, 2);
+    assert.equal(editDeleted.body.errorCode, ErrorCode.conflict);
+    const restored = await app.post<AnnotationDto>(
+      '/api/v1/annotation/restore',
+      { id: input.id, baseRevision: 2 },
+      { token },
+    );
+    assert.equal(restored.body.data.revision, 3);
+    assert.ok((await list()).data.some((a) => a.id === input.id));
+  });
+
+  it('validates kinds, categories, selectors and lengths with field names', async () => {
+    const cases: Array<[AnnotationInput, RegExp]> = [
+      [{ ...highlight(), category: 'spelling' as AnnotationInput['category'] }, /^参数错误：annotation\.category /],
+      [{ ...highlight(), selectors: [{ type: 'PageSelector', index: 0 }] }, /TextQuoteSelector/],
+      [
+        {
+          ...highlight(),
+          kind: 'stamp',
+          stamp: null,
+          selectors: [
+            {
+              type: 'FragmentSelector',
+              conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+              value: 'page=1&viewrect=10,10,40,40',
+            },
+          ],
+        },
+        /^参数错误：annotation\.stamp /,
+      ],
+      [{ ...highlight(), comment: '长'.repeat(2001) }, /^参数错误：annotation\.comment 不能超过 2000 个字符/],
+      [{ ...highlight(), id: 'not-a-uuid' }, /^参数错误：annotation\.id 须为 UUID/],
+    ];
+    for (const [input, message] of cases) {
+      const response = await save(input, 0);
+      assert.equal(response.body.errorCode, ErrorCode.invalidInput);
+      assert.match(response.body.errorMsg, message);
+    }
+  });
+
+  it('saves area boxes, page notes and stamps', async () => {
+    const area = {
+      type: 'FragmentSelector' as const,
+      conformsTo: 'http://tools.ietf.org/rfc/rfc3778' as const,
+      value: 'page=1&viewrect=72,100,200,80',
+    };
+    for (const input of [
+      highlight({ kind: 'area', comment: '图表缺少标题', category: 'format', selectors: [area] }),
+      highlight({ kind: 'note', comment: '本页论证不充分', selectors: [{ ...area, value: 'page=1' }] }),
+      highlight({ kind: 'stamp', stamp: '优', comment: '', selectors: [area] }),
+    ]) {
+      const response = await save(input, 0);
+      assert.equal(response.body.errorCode, 0, response.body.errorMsg);
+      assert.equal(response.body.data.kind, input.kind);
+    }
+  });
+
+  it("refuses another user's document and another user's annotation with 1030003", async () => {
+    const mine = highlight();
+    await save(mine, 0);
+    const other = await buildUser(app, { role: Role.reviewer });
+    const otherToken = await app.login(other.account, other.password);
+    assert.equal((await save(highlight(), 0, otherToken)).body.errorCode, ErrorCode.forbidden);
+    assert.equal((await list(otherToken)).errorCode, ErrorCode.forbidden);
+    const ownDocument = await buildDocument(app, otherToken, minimalPdf('Other'));
+    const hijack = await save({ ...mine, comment: '篡改' }, 1, otherToken, ownDocument);
+    assert.equal(hijack.body.errorCode, ErrorCode.invalidInput);
+    const hijackSame = await app.post(
+      '/api/v1/annotation/delete',
+      { id: mine.id, baseRevision: 1 },
+      { token: otherToken },
+    );
+    assert.equal(hijackSame.body.errorCode, ErrorCode.forbidden);
+    const reply = await app.post(
+      '/api/v1/annotation/reply',
+      { annotationId: mine.id, comment: '你好' },
+      { token: otherToken },
+    );
+    assert.equal(reply.body.errorCode, ErrorCode.forbidden);
+    const student = await app.login('13800000001', 'Zikao@2026', 'student');
+    const studentOwn = await buildDocument(app, student, minimalPdf('Mine'));
+    const studentSave = await save(highlight(), 0, student, studentOwn);
+    assert.equal(studentSave.body.errorCode, ErrorCode.forbidden);
+  });
+
+  it('keeps a reply thread on an annotation', async () => {
+    const input = highlight();
+    await save(input, 0);
+    const reply = await app.post<AnnotationReplyDto>(
+      '/api/v1/annotation/reply',
+      { annotationId: input.id, comment: '已按意见修改' },
+      { token },
+    );
+    assert.equal(reply.body.errorCode, 0);
+    assert.equal(reply.body.data.authorName, '陈评阅');
+    const listed = (await list()).data.find((a) => a.id === input.id);
+    assert.deepEqual(
+      listed?.replies.map((r) => r.comment),
+      ['已按意见修改'],
+    );
+    const empty = await app.post('/api/v1/annotation/reply', { annotationId: input.id, comment: '   ' }, { token });
+    assert.equal(empty.body.errorCode, ErrorCode.invalidInput);
+  });
+});
+
+describe('comment bank', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp();
+  });
+  after(() => app.close());
+
+  it('keeps personal entries apart and offers shared ones to every reviewer', async () => {
+    const reviewer = await app.login('13800000003');
+    const admin = await app.login('13800000004');
+    const mine = await app.post<{ id: number }>(
+      '/api/v1/comment-bank/save',
+      { text: '参考文献格式不规范', category: 'citation' },
+      { token: reviewer },
+    );
+    assert.equal(mine.body.errorCode, 0);
+    const dup = await app.post(
+      '/api/v1/comment-bank/save',
+      { text: '参考文献格式不规范', category: 'citation' },
+      { token: reviewer },
+    );
+    assert.equal(dup.body.errorCode, ErrorCode.conflict);
+    const notAdmin = await app.post(
+      '/api/v1/comment-bank/save',
+      { text: '共享', category: 'other', shared: true },
+      { token: reviewer },
+    );
+    assert.equal(notAdmin.body.errorCode, ErrorCode.forbidden);
+    await app.post(
+      '/api/v1/comment-bank/save',
+      { text: '论点与论据不一致', category: 'content', shared: true },
+      { token: admin },
+    );
+    const other = await buildUser(app, { role: Role.reviewer });
+    const otherToken = await app.login(other.account, other.password);
+    const seen = await app.post<Array<{ text: string; shared: boolean; mine: boolean }>>(
+      '/api/v1/comment-bank/list',
+      {},
+      { token: otherToken },
+    );
+    assert.deepEqual(
+      seen.body.data.map((e) => [e.text, e.shared, e.mine]),
+      [['论点与论据不一致', true, false]],
+    );
+    const steal = await app.post('/api/v1/comment-bank/delete', { id: mine.body.data.id }, { token: otherToken });
+    assert.equal(steal.body.errorCode, ErrorCode.forbidden);
+    await app.post('/api/v1/comment-bank/use', { id: mine.body.data.id }, { token: reviewer });
+    const own = await app.post<Array<{ id: number; useCount: number }>>(
+      '/api/v1/comment-bank/list',
+      {},
+      { token: reviewer },
+    );
+    assert.equal(own.body.data[0]?.useCount, 1, 'most used first');
+    const student = await app.login('13800000001', 'Zikao@2026', 'student');
+    assert.equal(
+      (await app.post('/api/v1/comment-bank/list', {}, { token: student })).body.errorCode,
+      ErrorCode.forbidden,
+    );
+  });
+});

@@ -1,0 +1,71 @@
+import { ApiPath, type CommentBankEntry, commentBankSaveSchema, Role, TEACHER_SIDE_ROLES } from '@zikao/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../shared/envelope.ts';
+import { conflict, forbidden, notFound } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import { parseInput } from '../../shared/validation.ts';
+import { requireUser } from '../auth/auth.routes.ts';
+import type { CommentBankRepository } from './comment-bank.repository.ts';
+
+const idBody = z.object({ id: z.number({ error: '须为数字' }).int().positive() });
+const STAFF = { access: { roles: TEACHER_SIDE_ROLES } } as const;
+
+/** Who may change an entry: its owner, or an admin for shared entries. */
+function canEdit(user: SessionUser, ownerId: number | null): boolean {
+  return ownerId === null ? user.role === Role.admin : ownerId === user.id;
+}
+
+/** The comment bank (常用批注语): each reviewer's reusable comments, plus shared ones from admins. */
+export function registerCommentBankRoutes(app: FastifyInstance, deps: { bank: CommentBankRepository }): void {
+  const { bank } = deps;
+
+  app.post(ApiPath.commentBankList, { config: STAFF }, async (request) => {
+    const user = requireUser(request.user);
+    const rows = await bank.listFor(user.id);
+    const entries: CommentBankEntry[] = rows.map((row) => ({
+      id: row.id,
+      text: row.text,
+      category: row.category as CommentBankEntry['category'],
+      shared: row.owner_id === null,
+      mine: row.owner_id === user.id,
+      useCount: row.use_count,
+    }));
+    return ok(entries);
+  });
+
+  app.post(ApiPath.commentBankSave, { config: STAFF }, async (request) => {
+    const user = requireUser(request.user);
+    const body = parseInput(commentBankSaveSchema, request.body);
+    if (body.id) {
+      const row = await bank.findById(body.id);
+      if (!row) throw notFound('常用批注语不存在');
+      if (!canEdit(user, row.owner_id)) throw forbidden('只能修改自己的常用批注语');
+      await bank.update(body.id, body.text, body.category);
+      return ok({ id: body.id });
+    }
+    if (body.shared && user.role !== Role.admin) throw forbidden('只有管理员可以添加共享批注语');
+    const ownerId = body.shared ? null : user.id;
+    if (await bank.exists(ownerId, body.text)) throw conflict('该批注语已在常用列表中');
+    return ok({ id: await bank.insert(ownerId, body.text, body.category) });
+  });
+
+  app.post(ApiPath.commentBankDelete, { config: STAFF }, async (request) => {
+    const user = requireUser(request.user);
+    const { id } = parseInput(idBody, request.body);
+    const row = await bank.findById(id);
+    if (!row) throw notFound('常用批注语不存在');
+    if (!canEdit(user, row.owner_id)) throw forbidden('只能删除自己的常用批注语');
+    await bank.delete(id);
+    return ok({});
+  });
+
+  app.post(ApiPath.commentBankUse, { config: STAFF }, async (request) => {
+    const user = requireUser(request.user);
+    const { id } = parseInput(idBody, request.body);
+    const row = await bank.findById(id);
+    if (!row || (row.owner_id !== null && row.owner_id !== user.id)) throw notFound('常用批注语不存在');
+    await bank.countUse(id);
+    return ok({});
+  });
+}
