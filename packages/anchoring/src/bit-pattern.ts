@@ -23,6 +23,8 @@ export interface AnchoredMatch {
   errors: number;
   /** The far edge of that text: its end for a forward scan, its start for a backward one. */
   edge: number;
+  /** With `collectTies`: every far edge reaching the same fewest errors, nearest first. */
+  ties: number[];
 }
 
 export class BitPattern {
@@ -157,13 +159,14 @@ export class BitPattern {
    * Aligns the whole pattern with text that begins exactly at `origin` and extends towards `limit`
    * (forwards when limit > origin, backwards otherwise, in which case build the pattern reversed).
    * Returns the best alignment over every possible far edge; among ties, the text whose length is
-   * nearest `preferredLength` (by default the shortest).
+   * nearest `preferredLength` (by default the shortest), and on request every tied edge.
    */
-  alignFrom(text: string, origin: number, limit: number, preferredLength = 0): AnchoredMatch {
+  alignFrom(text: string, origin: number, limit: number, preferredLength = 0, collectTies = false): AnchoredMatch {
     const m = this.length;
     let best = m;
     let edge = origin;
-    if (m === 0) return { errors: 0, edge };
+    let ties: number[] = [];
+    if (m === 0) return { errors: 0, edge, ties };
     const step = limit >= origin ? 1 : -1;
     this.#activate();
     try {
@@ -174,18 +177,19 @@ export class BitPattern {
         // Row 0 of the matrix is 0, 1, 2, …: the match may not skip text at the origin.
         score += this.#advance(text.charCodeAt(index), 1);
         const length = Math.abs(j + step - origin);
-        if (
-          score < best ||
-          (score === best && Math.abs(length - preferredLength) < Math.abs(Math.abs(edge - origin) - preferredLength))
-        ) {
+        if (score < best) {
           best = score;
           edge = j + step;
+          if (collectTies) ties = [edge];
+        } else if (score === best) {
+          if (collectTies) ties.push(j + step);
+          if (Math.abs(length - preferredLength) < Math.abs(Math.abs(edge - origin) - preferredLength)) edge = j + step;
         }
       }
     } finally {
       this.#deactivate();
     }
-    return { errors: best, edge };
+    return { errors: best, edge, ties };
   }
 
   #reset(): void {

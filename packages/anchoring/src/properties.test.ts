@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { anchor, type TextAnchor } from './anchor.ts';
 import { DocumentText } from './document.ts';
-import type { Selector } from './model.ts';
+import { toW3CAnnotation } from './jsonld.ts';
+import type { Annotation, Selector, SpecificResource } from './model.ts';
 import { reanchor } from './reanchor.ts';
 import { describeTextRange } from './selectors.ts';
 
@@ -41,6 +42,11 @@ function textAnchor(doc: DocumentText, selectors: readonly Selector[]): TextAnch
   const result = anchor(doc, selectors);
   assert.ok(result?.kind === 'text', 'expected a text anchor');
   return result;
+}
+
+function selectorsOfTarget(annotation: Annotation): Selector[] {
+  const target = annotation.target as SpecificResource;
+  return Array.isArray(target.selector) ? target.selector : [target.selector];
 }
 
 interface Edit {
@@ -205,6 +211,44 @@ describe('anchoring properties', () => {
         fc.pre(!body.includes(quote));
         const result = anchor(new DocumentText([body]), selectors);
         assert.equal(result, null);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('keeps a selection found, with one part per new page, when the same text is paginated anew', () => {
+    fc.assert(
+      fc.property(documentWithSelection, cuts, ({ doc, start, end }, pageCuts) => {
+        const repaginated = new DocumentText(paginate(doc.text, pageCuts));
+        const result = textAnchor(repaginated, describeTextRange(doc, start, end));
+        assert.equal(result.status, 'found');
+        assert.equal(result.start, start);
+        assert.deepEqual(result.parts, repaginated.pageParts(start, end));
+        assert.equal(
+          result.parts.map((p) => repaginated.pages[p.page]?.slice(p.start, p.end)).join(''),
+          doc.text.slice(start, end),
+        );
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('anchors the target of its own JSON-LD export after a JSON round trip', () => {
+    fc.assert(
+      fc.property(documentWithSelection, text(0, 40), ({ doc, start, end }, comment) => {
+        const exported = toW3CAnnotation({
+          id: 'a',
+          source: 'urn:zikao:document:1',
+          selectors: describeTextRange(doc, start, end),
+          comment,
+          category: '语言',
+        });
+        const parsed = JSON.parse(JSON.stringify(exported)) as Annotation;
+        assert.equal(parsed['@context'], 'http://www.w3.org/ns/anno.jsonld');
+        const result = textAnchor(doc, selectorsOfTarget(parsed));
+        assert.equal(result.status, 'found');
+        assert.equal(result.start, start);
+        assert.equal(result.end, end);
       }),
       { numRuns: RUNS },
     );

@@ -17,6 +17,7 @@ export interface Candidate {
 
 const QUOTE_WEIGHT = 2;
 const DISTANCE_PER_ERROR = 1024;
+const MAX_TIED_STARTS = 4;
 /** Distance from the hint at which half of the position penalty applies, in UTF-16 units. */
 const POSITION_SCALE = 2048;
 const POSITION_WEIGHT = 0.2;
@@ -116,11 +117,15 @@ export class QuoteMatcher {
       const quoteErrors = errors[i] as number;
       // Context can only add errors, so a match whose quote alone is worse than the best total loses.
       if (QUOTE_WEIGHT * quoteErrors > best) continue;
-      const startAlignment = this.#quoteReversed.alignFrom(this.doc.text, end, Math.max(0, end - m - quoteErrors), m);
-      const start = this.doc.snapStart(startAlignment.edge);
-      const candidate = this.score(start, this.doc.snapEnd(end), startAlignment.errors);
-      best = Math.min(best, QUOTE_WEIGHT * candidate.quoteErrors + candidate.contextErrors);
-      candidates.push(candidate);
+      const limitStart = Math.max(0, end - m - quoteErrors);
+      const alignment = this.#quoteReversed.alignFrom(this.doc.text, end, limitStart, m, true);
+      // Tied starts (the first characters substituted, or deleted): the
+      // prefix tells which is right, so each of the few is scored.
+      for (const start of alignment.ties.length <= MAX_TIED_STARTS ? alignment.ties : [alignment.edge]) {
+        const candidate = this.score(this.doc.snapStart(start), this.doc.snapEnd(end), alignment.errors);
+        best = Math.min(best, QUOTE_WEIGHT * candidate.quoteErrors + candidate.contextErrors);
+        candidates.push(candidate);
+      }
     }
     return candidates;
   }
