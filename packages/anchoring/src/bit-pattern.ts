@@ -172,10 +172,30 @@ export class BitPattern {
     try {
       this.#reset();
       let score = m;
+      const single = this.#blocks === 1;
+      const equalities = this.#equalities;
+      const lastBit = this.#lastBit;
+      let pv = -1;
+      let mv = 0;
       for (let j = origin; j !== limit; j += step) {
-        const index = step > 0 ? j : j - 1;
-        // Row 0 of the matrix is 0, 1, 2, …: the match may not skip text at the origin.
-        score += this.#advance(text.charCodeAt(index), 1);
+        const code = text.charCodeAt(step > 0 ? j : j - 1);
+        // Row 0 of the matrix is 0, 1, 2, …: the match may not skip text at the origin, so a +1
+        // carry enters the top of every column.
+        if (single) {
+          const eq = equalities[charSlots[code] as number] as number;
+          const xv = eq | mv;
+          const xh = ((((eq & pv) + pv) | 0) ^ pv) | eq;
+          let ph = mv | ~(xh | pv);
+          let mh = pv & xh;
+          if ((ph & lastBit) !== 0) score++;
+          else if ((mh & lastBit) !== 0) score--;
+          ph = (ph << 1) | 1;
+          mh <<= 1;
+          pv = mh | ~(xv | ph);
+          mv = ph & xv;
+        } else {
+          score += this.#advance(code, 1);
+        }
         const length = Math.abs(j + step - origin);
         if (score < best) {
           best = score;

@@ -1,7 +1,7 @@
 import type { Candidate, QuoteMatcher } from './quote-matcher.ts';
 
 /** Seed hits beyond which a quote counts as boilerplate and is not searched for far away. */
-const MAX_SEEDS = 20000;
+const MAX_SEEDS = 4000;
 /** Alignments scanned at most; when there are more, those most pieces agree on go first. */
 const MAX_ALIGNMENTS = 128;
 /** Bound on characters × 32-unit pattern blocks scanned, which caps the alignments of long quotes. */
@@ -23,15 +23,22 @@ export function farCandidates(matcher: QuoteMatcher, limit: number): Candidate[]
   const maxErrors = Math.floor(m / 8);
   const pieces = maxErrors + 1;
   const pieceLength = Math.floor(m / pieces);
-  // Where the quote would start if the piece's hit is where the piece belongs.
-  const seeds = new Int32Array(MAX_SEEDS + 1);
-  let count = 0;
+  const pieceList: string[] = [];
+  let bound = 0;
   for (let i = 0; i < pieces; i++) {
     const offset = i * pieceLength;
     const piece = exact.slice(offset, i === pieces - 1 ? m : offset + pieceLength);
-    for (const hit of doc.index.occurrences(piece, 0, n, MAX_SEEDS - count + 1)) seeds[count++] = hit - offset;
-    if (count > MAX_SEEDS) return [];
+    pieceList.push(piece);
+    bound += doc.index.rarity(piece);
   }
+  // The postings of each piece's rarest bigram bound its hits: give up before verifying them all.
+  if (bound > MAX_SEEDS) return [];
+  // Where the quote would start if the piece's hit is where the piece belongs.
+  const seeds = new Int32Array(bound);
+  let count = 0;
+  pieceList.forEach((piece, i) => {
+    for (const hit of doc.index.occurrences(piece, 0, n)) seeds[count++] = hit - i * pieceLength;
+  });
   if (count === 0) return [];
   const diagonals = seeds.subarray(0, count).sort();
 
