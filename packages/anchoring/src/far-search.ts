@@ -12,9 +12,9 @@ const SCAN_BUDGET = 2_000_000;
  * principle, splitting the quote into k + 1 pieces leaves at least one piece unedited, so the
  * index's exact hits of the pieces seed the possible alignments, and only small windows around
  * them are scanned. Up to MAX_ALIGNMENTS alignments (fewer for long quotes, see SCAN_BUDGET)
- * the search is complete; beyond, the
- * alignments seeded by the most pieces are scanned (a long quote that survived mostly intact
- * gets many votes, a stock phrase repeated all over the thesis gets one each).
+ * the search is complete; beyond, the alignments seeded by the most pieces are scanned (a long
+ * quote that survived mostly intact gets many votes, a stock phrase all over the thesis one each).
+ * Quotes whose pieces could hit more than MAX_SEEDS times are not searched for far away.
  */
 export function farCandidates(matcher: QuoteMatcher, limit: number): Candidate[] {
   const { doc, exact, hint } = matcher;
