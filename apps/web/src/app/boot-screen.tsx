@@ -1,10 +1,8 @@
-import { Spin } from 'antd';
-
-/** Shown while the first navigation (guard, lazy screen) is under way. */
+/** Shown while the first navigation (guard, lazy screen) is under way; plain CSS, no antd Spin. */
 export function BootScreen() {
   return (
     <div className="boot-screen" role="status" aria-live="polite">
-      <Spin size="large" />
+      <span className="boot-spinner" aria-hidden="true" />
       <span>正在加载…</span>
     </div>
   );

@@ -2,7 +2,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { RouteDef } from '../shared/routing/route-def.ts';
 import { BootScreen } from './boot-screen.tsx';
 import { guardLoader } from './guard-loader.ts';
-import { MainLayout } from './layout/main-layout.tsx';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 import { ROUTES } from './route-table.ts';
@@ -47,7 +46,12 @@ export function createAppRouter(basename: string) {
         HydrateFallback: BootScreen,
         children: [
           ...bare.map(toRouteObject),
-          { id: 'layout', Component: MainLayout, children: framed.map(toRouteObject) },
+          {
+            id: 'layout',
+            // The layout (menu, drawer, header) is not needed on /login: load it with the first framed page.
+            lazy: async () => ({ Component: (await import('./layout/main-layout.tsx')).MainLayout }),
+            children: framed.map(toRouteObject),
+          },
         ],
       },
     ],

@@ -3,12 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListResult } from '@zikao/contract/envelope';
 import { type ReviewListRow, SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@zikao/contract/review-lists';
 import { Alert, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DATE_FORMAT } from '../config/constants.ts';
 import { api } from '../request/api.ts';
 import { HttpStatusError } from '../request/errors.ts';
+import { formatDate } from '../utils/date.ts';
 import { ComingSoon } from './coming-soon.tsx';
 import { Page } from './page.tsx';
 
@@ -70,7 +69,7 @@ export function ResourceList({ path, filters, subject, detailPath, actionLabel =
       title: '提交时间',
       dataIndex: 'submittedAt',
       width: 120,
-      render: (value: number) => (value ? dayjs(value).format(DATE_FORMAT) : '—'),
+      render: (value: number) => formatDate(value),
     },
     {
       title: '操作',

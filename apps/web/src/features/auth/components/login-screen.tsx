@@ -1,7 +1,7 @@
-import { Card, Tabs, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { LOGIN_PATH, STUDENT_LOGIN_PATH } from '../../../shared/routing/paths.ts';
 import type { Side } from '../../../shared/stores/session-persistence.ts';
+import { LoginTabs } from './login-tabs.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
 import './login.css';
@@ -38,23 +38,22 @@ export function LoginScreen({ side }: { side: Side }) {
         </ul>
       </aside>
       <main className="login-main">
-        <Card className="login-card" variant="borderless">
-          <h1 className="login-title">{copy.heading}</h1>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            使用手机号登录自考在线
-          </Typography.Paragraph>
-          <Tabs
-            defaultActiveKey="sms"
-            items={[
-              { key: 'sms', label: '短信登录', children: <SmsLoginForm side={side} /> },
-              { key: 'password', label: '密码登录', children: <PasswordLoginForm side={side} /> },
+        <section className="login-card" aria-labelledby="login-title">
+          <h1 className="login-title" id="login-title">
+            {copy.heading}
+          </h1>
+          <p className="login-subtitle">使用手机号登录自考在线</p>
+          <LoginTabs
+            tabs={[
+              { key: 'sms', label: '短信登录', content: <SmsLoginForm side={side} /> },
+              { key: 'password', label: '密码登录', content: <PasswordLoginForm side={side} /> },
             ]}
           />
           <div className="login-links">
             <Link to={switchTo}>{copy.switchText}</Link>
             <Link to="/version">版本信息</Link>
           </div>
-        </Card>
+        </section>
         <footer className="login-footer">© 2026 自考在线 · 自学考试毕业论文评阅平台</footer>
       </main>
     </div>

@@ -1,29 +1,32 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { type FormEvent, useState } from 'react';
 import { isCancelled } from '../../../shared/request/errors.ts';
 import type { Side } from '../../../shared/stores/session-persistence.ts';
 import { loginByPassword } from '../api/auth-api.ts';
 import { encryptPassword } from '../api/encrypt-password.ts';
-import { PHONE_RULE } from '../phone-rule.ts';
+import { phoneProblem } from '../phone-pattern.ts';
+import { LoginAlert, LoginField } from './login-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
-
-interface PasswordFields {
-  account: string;
-  password: string;
-}
 
 export function PasswordLoginForm({ side }: { side: Side }) {
   const signIn = useSignIn(side);
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [errors, setErrors] = useState<{ account?: string; password?: string }>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (fields: PasswordFields) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     setError(null);
+    const next = { account: phoneProblem(account) ?? undefined, password: password ? undefined : '请输入密码' };
+    setErrors(next);
+    if (next.account || next.password) return;
     setSubmitting(true);
     try {
-      const password = await encryptPassword(fields.password);
-      signIn(await loginByPassword(side, { account: fields.account.trim(), password }));
+      const cipher = await encryptPassword(password);
+      signIn(await loginByPassword(side, { account: account.trim(), password: cipher }));
     } catch (failure) {
       if (!isCancelled(failure)) setError(failure instanceof Error ? failure.message : '登录失败，请稍后再试');
     } finally {
@@ -32,28 +35,44 @@ export function PasswordLoginForm({ side }: { side: Side }) {
   };
 
   return (
-    <Form<PasswordFields> layout="vertical" size="large" onFinish={submit} requiredMark={false} autoComplete="on">
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form.Item name="account" label="手机号" rules={[PHONE_RULE]} validateTrigger="onBlur">
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          inputMode="tel"
-          autoComplete="username"
-          maxLength={14}
-        />
-      </Form.Item>
-      <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          autoComplete="current-password"
-          maxLength={32}
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+    <form onSubmit={submit} noValidate>
+      {error ? <LoginAlert text={error} /> : null}
+      <LoginField
+        id={`${side}-password-account`}
+        label="手机号"
+        value={account}
+        onChange={setAccount}
+        onBlur={() => account && setErrors((current) => ({ ...current, account: phoneProblem(account) ?? undefined }))}
+        error={errors.account}
+        placeholder="请输入手机号"
+        inputMode="tel"
+        autoComplete="username"
+        maxLength={14}
+      />
+      <LoginField
+        id={`${side}-password-password`}
+        label="密码"
+        type={visible ? 'text' : 'password'}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        maxLength={32}
+        addon={
+          <button
+            type="button"
+            className="password-toggle"
+            onClick={() => setVisible((value) => !value)}
+            aria-pressed={visible}
+          >
+            {visible ? '隐藏' : '显示'}
+          </button>
+        }
+      />
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         登录
       </Button>
-    </Form>
+    </form>
   );
 }

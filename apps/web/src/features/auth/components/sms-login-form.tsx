@@ -1,21 +1,17 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorCode } from '@zikao/contract/errors';
-import { Alert, Button, Form, Input, Skeleton, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { ApiError, isCancelled } from '../../../shared/request/errors.ts';
 import type { Side } from '../../../shared/stores/session-persistence.ts';
 import { fetchCaptcha, loginBySms, sendSmsCode } from '../api/auth-api.ts';
-import { PHONE_RULE } from '../phone-rule.ts';
+import { phoneProblem } from '../phone-pattern.ts';
 import { cooldownRemaining, startCooldown } from '../sms-cooldown.ts';
+import { LoginAlert, LoginField } from './login-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
 
-interface SmsFields {
-  phone: string;
-  captcha: string;
-  code: string;
-}
+type FieldErrors = Partial<Record<'phone' | 'captcha' | 'code', string>>;
 
 function useCooldown(): [number, () => void] {
   const [remaining, setRemaining] = useState(() => cooldownRemaining(localStorage, Date.now()));
@@ -32,8 +28,11 @@ function errorText(error: unknown): string {
 }
 
 export function SmsLoginForm({ side }: { side: Side }) {
-  const [form] = Form.useForm<SmsFields>();
   const signIn = useSignIn(side);
+  const [phone, setPhone] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [remaining, start] = useCooldown();
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -41,52 +40,44 @@ export function SmsLoginForm({ side }: { side: Side }) {
   const captcha = useQuery({ queryKey: ['captcha', side], queryFn: () => fetchCaptcha(side), staleTime: 0, gcTime: 0 });
 
   const refreshCaptcha = () => {
-    form.setFieldValue('captcha', '');
+    setAnswer('');
     void captcha.refetch();
   };
 
   const requestCode = async () => {
     setError(null);
-    let phone: string;
-    try {
-      ({ phone } = await form.validateFields(['phone']));
-    } catch {
-      return;
-    }
     // The captcha is needed only to send a code, so it is checked here rather than on submit.
-    const answer = String(form.getFieldValue('captcha') ?? '').trim();
-    if (!answer) {
-      form.setFields([{ name: 'captcha', errors: ['请输入图形验证码'] }]);
-      return;
-    }
-    if (!captcha.data) return;
+    const next: FieldErrors = { phone: phoneProblem(phone) ?? undefined };
+    if (!answer.trim()) next.captcha = '请输入图形验证码';
+    setErrors(next);
+    if (next.phone || next.captcha || !captcha.data) return;
     setSending(true);
     try {
-      await sendSmsCode(side, {
-        phone: phone.trim(),
-        captchaId: captcha.data.captchaId,
-        captcha: answer,
-      });
+      await sendSmsCode(side, { phone: phone.trim(), captchaId: captcha.data.captchaId, captcha: answer.trim() });
       start();
       toast('验证码已发送，请注意查收短信', 'success');
     } catch (failure) {
       if (isCancelled(failure)) return;
-      if (failure instanceof ApiError && failure.code === ErrorCode.wrongCode) {
-        form.setFields([{ name: 'captcha', errors: [failure.message] }]);
-      } else {
-        setError(errorText(failure));
-      }
+      if (failure instanceof ApiError && failure.code === ErrorCode.wrongCode) setErrors({ captcha: failure.message });
+      else setError(errorText(failure));
       refreshCaptcha();
     } finally {
       setSending(false);
     }
   };
 
-  const submit = async (fields: SmsFields) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     setError(null);
+    const next: FieldErrors = {
+      phone: phoneProblem(phone) ?? undefined,
+      code: /^\d{6}$/.test(code.trim()) ? undefined : '请输入 6 位短信验证码',
+    };
+    setErrors(next);
+    if (next.phone || next.code) return;
     setSubmitting(true);
     try {
-      signIn(await loginBySms(side, { phone: fields.phone.trim(), code: fields.code.trim() }));
+      signIn(await loginBySms(side, { phone: phone.trim(), code: code.trim() }));
     } catch (failure) {
       if (!isCancelled(failure)) setError(errorText(failure));
     } finally {
@@ -97,28 +88,30 @@ export function SmsLoginForm({ side }: { side: Side }) {
   const captchaSrc = captcha.data ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.data.svg)}` : null;
 
   return (
-    <Form form={form} layout="vertical" size="large" onFinish={submit} requiredMark={false} autoComplete="on">
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form.Item name="phone" label="手机号" rules={[PHONE_RULE]} validateTrigger="onBlur">
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={14}
-        />
-      </Form.Item>
-      <Form.Item label="图形验证码" required htmlFor="captcha">
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="captcha" noStyle>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder="请输入右侧字符"
-              aria-label="图形验证码"
-              maxLength={8}
-              autoComplete="off"
-            />
-          </Form.Item>
+    <form onSubmit={submit} noValidate>
+      {error ? <LoginAlert text={error} /> : null}
+      <LoginField
+        id={`${side}-sms-phone`}
+        label="手机号"
+        value={phone}
+        onChange={setPhone}
+        onBlur={() => phone && setErrors((current) => ({ ...current, phone: phoneProblem(phone) ?? undefined }))}
+        error={errors.phone}
+        placeholder="请输入手机号"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={14}
+      />
+      <LoginField
+        id={`${side}-sms-captcha`}
+        label="图形验证码"
+        value={answer}
+        onChange={setAnswer}
+        error={errors.captcha}
+        placeholder="请输入右侧字符"
+        autoComplete="off"
+        maxLength={8}
+        addon={
           <button
             type="button"
             className="captcha-button"
@@ -136,34 +129,30 @@ export function SmsLoginForm({ side }: { side: Side }) {
                 data-captcha-id={captcha.data?.captchaId}
               />
             ) : (
-              <Skeleton.Button active style={{ width: 120, height: 38 }} />
+              <span className="captcha-placeholder">加载中…</span>
             )}
           </button>
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item label="短信验证码" required htmlFor="code">
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位短信验证码' }]}
-          >
-            <Input
-              placeholder="6 位数字"
-              inputMode="numeric"
-              maxLength={6}
-              aria-label="短信验证码"
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <Button onClick={requestCode} loading={sending} disabled={remaining > 0} style={{ width: 140 }}>
+        }
+      />
+      <LoginField
+        id={`${side}-sms-code`}
+        label="短信验证码"
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        placeholder="6 位数字"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        addon={
+          <Button size="large" className="sms-button" onClick={requestCode} loading={sending} disabled={remaining > 0}>
             {remaining > 0 ? `${remaining} 秒后重新获取` : '获取验证码'}
           </Button>
-        </Space.Compact>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+        }
+      />
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         登录
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Descriptions, Skeleton, Space } from 'antd';
-import dayjs from 'dayjs';
 import { BarePage } from '../../../shared/components/bare-page.tsx';
+import { formatDateTime } from '../../../shared/utils/date.ts';
 import { fetchVersion } from '../api/version-api.ts';
 
 const DATABASE_LABELS = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
@@ -19,9 +19,7 @@ export default function VersionScreen() {
             <Descriptions.Item label="提交">
               <code data-testid="web-commit">{__APP_COMMIT__}</code>
             </Descriptions.Item>
-            <Descriptions.Item label="构建时间">
-              {dayjs(__BUILD_TIME__).format('YYYY-MM-DD HH:mm:ss')}
-            </Descriptions.Item>
+            <Descriptions.Item label="构建时间">{formatDateTime(__BUILD_TIME__)}</Descriptions.Item>
           </Descriptions>
         </Card>
         <Card title="服务端" variant="borderless">
