@@ -10,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { AnnotationRepository } from './modules/annotation/annotation.repository.ts';
 import { registerAnnotationRoutes } from './modules/annotation/annotation.routes.ts';
 import { AnnotationService } from './modules/annotation/annotation.service.ts';
+import { AnnotationExporter } from './modules/annotation/annotation-export.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -102,6 +103,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxBytes: config.uploadMaxBytes,
     documents,
   });
+  const annotations = new AnnotationService({
+    annotations: new AnnotationRepository(db),
+    documents: documentRepository,
+  });
+  const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage });
   const version = buildVersionInfo(database.dialect, config.commit, soffice);
 
   await server.register(
@@ -116,12 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerUploadRoutes(api, { uploads });
       registerSystemRoutes(api, { version });
       registerDocumentRoutes(api, { documents, storage });
-      registerAnnotationRoutes(api, {
-        annotations: new AnnotationService({
-          annotations: new AnnotationRepository(db),
-          documents: documentRepository,
-        }),
-      });
+      registerAnnotationRoutes(api, { annotations, exporter });
       registerCommentBankRoutes(api, { bank: new CommentBankRepository(db) });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });

@@ -2,14 +2,24 @@ import { crc32, deflateRawSync } from 'node:zlib';
 
 /** A small valid one-page PDF. */
 export function minimalPdf(text = 'Hello'): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
+  return multiPagePdf([text]);
+}
+
+/** A valid PDF with one line of Helvetica text per page (ASCII only). */
+export function multiPagePdf(texts: readonly string[]): Buffer {
+  const pageCount = texts.length;
+  const fontObject = 3 + pageCount * 2;
+  const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>'];
+  const kids = texts.map((_, i) => `${3 + i * 2} 0 R`).join(' ');
+  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`);
+  texts.forEach((text, i) => {
+    const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${4 + i * 2} 0 R /Resources << /Font << /F1 ${fontObject} 0 R >> >> >>`,
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    );
+  });
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {

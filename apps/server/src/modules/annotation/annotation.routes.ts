@@ -5,14 +5,43 @@ import {
   replyBodySchema,
   saveAnnotationBodySchema,
 } from '@zikao/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { parseInput } from '../../shared/validation.ts';
 import { requireUser } from '../auth/auth.routes.ts';
 import type { AnnotationService } from './annotation.service.ts';
+import type { AnnotationExporter } from './annotation-export.ts';
 
-export function registerAnnotationRoutes(app: FastifyInstance, deps: { annotations: AnnotationService }): void {
-  const { annotations } = deps;
+/** `attachment; filename*=UTF-8''…`, exposed to scripts so the client can name the download. */
+export function attachment(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('access-control-expose-headers', 'Content-Disposition');
+}
+
+const documentParams = z.object({ documentId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数') });
+
+export function registerAnnotationRoutes(
+  app: FastifyInstance,
+  deps: { annotations: AnnotationService; exporter: AnnotationExporter },
+): void {
+  const { annotations, exporter } = deps;
+
+  app.get(`${ApiPath.annotationExportJsonLd}/:documentId`, async (request, reply) => {
+    const { documentId } = parseInput(documentParams, request.params);
+    const file = await exporter.jsonLd(requireUser(request.user), documentId);
+    return attachment(reply, file.fileName, 'application/ld+json; charset=utf-8').send(
+      JSON.stringify(file.body, null, 2),
+    );
+  });
+
+  app.get(`${ApiPath.annotationExportPdf}/:documentId`, async (request, reply) => {
+    const { documentId } = parseInput(documentParams, request.params);
+    const file = await exporter.pdf(requireUser(request.user), documentId);
+    return attachment(reply, file.fileName, 'application/pdf').send(Buffer.from(file.body));
+  });
 
   app.post(ApiPath.annotationList, async (request) => {
     const { documentId } = parseInput(documentRefSchema, request.body);

@@ -1,0 +1,77 @@
+import { type AnnotationCollection, type ExportableAnnotation, toAnnotationCollection } from '@zikao/anchoring';
+import { ANNOTATION_CATEGORIES, ANNOTATION_SEVERITIES, type AnnotationDto } from '@zikao/contract';
+import { notFound } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
+import type { DocumentRepository } from '../document/document.repository.ts';
+import type { ItemBox } from '../document/pdf-worker.ts';
+import { buildAnnotatedPdf } from './annotated-pdf.ts';
+import type { AnnotationService } from './annotation.service.ts';
+
+/** The document name without its extension, for download file names. */
+const baseName = (name: string) => name.replace(/\.(pdf|docx?)$/i, '');
+
+function toExportable(documentId: number, annotation: AnnotationDto): ExportableAnnotation {
+  return {
+    id: annotation.id,
+    source: `urn:zikao:document:${documentId}`,
+    selectors: annotation.selectors,
+    comment: annotation.comment,
+    category: ANNOTATION_CATEGORIES.find((c) => c.key === annotation.category)?.label ?? annotation.category,
+    severity: ANNOTATION_SEVERITIES.find((s) => s.key === annotation.severity)?.label ?? annotation.severity,
+    ...(annotation.stamp ? { stamp: annotation.stamp } : {}),
+    creator: { id: `urn:zikao:user:${annotation.authorId}`, type: 'Person', name: annotation.authorName },
+    created: annotation.createdAt,
+    modified: annotation.updatedAt,
+    replies: annotation.replies.map((reply) => ({
+      id: `${annotation.id}-reply-${reply.id}`,
+      comment: reply.comment,
+      creator: { id: `urn:zikao:user:${reply.authorId}`, type: 'Person', name: reply.authorName },
+      created: reply.createdAt,
+    })),
+  };
+}
+
+/** Downloads of a document's annotations: W3C JSON-LD, and the annotated PDF. */
+export class AnnotationExporter {
+  private readonly deps: { annotations: AnnotationService; documents: DocumentRepository; storage: FileStorage };
+
+  constructor(deps: { annotations: AnnotationService; documents: DocumentRepository; storage: FileStorage }) {
+    this.deps = deps;
+  }
+
+  async jsonLd(user: SessionUser, documentId: number): Promise<{ fileName: string; body: AnnotationCollection }> {
+    const annotations = await this.deps.annotations.list(user, documentId);
+    const document = await this.deps.documents.findById(documentId);
+    const name = baseName(document?.name ?? '论文');
+    const body = toAnnotationCollection(
+      annotations.map((annotation) => toExportable(documentId, annotation)),
+      `${name}的批注`,
+      { id: `urn:zikao:document:${documentId}:annotations`, language: 'zh-CN' },
+    );
+    return { fileName: `${name}-批注.jsonld`, body };
+  }
+
+  async pdf(user: SessionUser, documentId: number): Promise<{ fileName: string; body: Uint8Array }> {
+    const annotations = await this.deps.annotations.list(user, documentId);
+    const document = await this.deps.documents.findById(documentId);
+    if (document?.status !== 'ready' || !document.pdf_sha256) throw notFound('文档尚未处理完成');
+    const pages = await this.deps.documents.pages(documentId);
+    const file = await this.deps.storage.localPath(document.pdf_sha256);
+    let source: Uint8Array;
+    try {
+      const { readFile } = await import('node:fs/promises');
+      source = new Uint8Array(await readFile(file.path));
+    } finally {
+      await file.release();
+    }
+    const name = baseName(document.name);
+    const geometry = pages.map((page) => ({
+      width: page.width,
+      height: page.height,
+      text: page.text,
+      boxes: JSON.parse(page.geometry_json) as ItemBox[],
+    }));
+    return { fileName: `${name}-批注版.pdf`, body: await buildAnnotatedPdf(source, geometry, annotations, name) };
+  }
+}
