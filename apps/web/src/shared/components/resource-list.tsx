@@ -150,7 +150,7 @@ export function ResourceList({ path, filters, subject, detailPath, actionLabel =
           scroll={{ x: 1000 }}
           locale={{
             emptyText: unavailable ? (
-              <ComingSoon description={`${subject}评阅数据将在评阅功能上线后显示在这里。`} />
+              <ComingSoon bare description={`${subject}评阅数据将在评阅功能上线后显示在这里。`} />
             ) : (
               `暂无${subject}`
             ),
