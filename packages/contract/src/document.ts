@@ -61,3 +61,5 @@ export interface DocumentText {
   id: number;
   pages: DocumentPage[];
 }
+
+export const DOCUMENT_SORTS = ['createdAt', 'name', 'pageCount'] as const;

@@ -21,6 +21,7 @@ export const ApiPath = {
   userInfo: '/v1/getUserInfo',
   publicKey: '/v1/publicKey',
   version: '/v1/version',
+  documentList: '/v1/document/list',
   documentStatus: '/v1/document/status',
   documentText: '/v1/document/text',
   /** GET `/v1/document/file/:id`: the review PDF, with HTTP range requests. */

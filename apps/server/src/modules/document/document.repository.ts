@@ -49,6 +49,33 @@ export class DocumentRepository {
       .execute();
   }
 
+  /** One page of the owner's documents, newest first unless sorted otherwise. */
+  async listOwned(
+    ownerId: number,
+    query: {
+      page: number;
+      pageSize: number;
+      keyword?: string | undefined;
+      sort: 'createdAt' | 'name' | 'pageCount';
+      order: 'asc' | 'desc';
+    },
+  ): Promise<{ rows: DocumentRow[]; total: number }> {
+    let base = this.db.selectFrom('documents').where('owner_id', '=', ownerId);
+    if (query.keyword) base = base.where('name', 'like', `%${query.keyword.replace(/[%_\\]/g, '')}%`);
+    const column = ({ createdAt: 'created_at', name: 'name', pageCount: 'page_count' } as const)[query.sort];
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy(column, query.order)
+        .orderBy('id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
   findById(id: number): Promise<DocumentRow | undefined> {
     return this.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -1,4 +1,4 @@
-import { ApiPath } from '@zikao/contract';
+import { ApiPath, DOCUMENT_SORTS, listQuerySchema } from '@zikao/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
@@ -7,6 +7,10 @@ import { parseInput } from '../../shared/validation.ts';
 import { requireUser } from '../auth/auth.routes.ts';
 import type { DocumentService } from './document.service.ts';
 
+const listBody = listQuerySchema.extend({
+  sort: z.enum(DOCUMENT_SORTS, { error: '须为 createdAt、name 或 pageCount' }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: '须为 asc 或 desc' }).default('desc'),
+});
 const idBody = z.object({ documentId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数') });
 const idParams = z.object({ id: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数') });
 
@@ -36,6 +40,11 @@ export function registerDocumentRoutes(
   deps: { documents: DocumentService; storage: FileStorage },
 ): void {
   const { documents, storage } = deps;
+
+  app.post(ApiPath.documentList, async (request) => {
+    const query = parseInput(listBody, request.body);
+    return ok(await documents.listOwn(requireUser(request.user), query));
+  });
 
   app.post(ApiPath.documentStatus, async (request) => {
     const { documentId } = parseInput(idBody, request.body);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, stat } from 'node:fs/promises';
-import type { DocumentStatus, DocumentSummary, DocumentText } from '@zikao/contract';
+import type { DocumentStatus, DocumentSummary, DocumentText, ListResult } from '@zikao/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeRejected, forbidden, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -78,6 +78,14 @@ export class DocumentService {
     const rows = await this.deps.repository.unfinished();
     for (const row of rows) this.schedule(row.id);
     return rows.length;
+  }
+
+  async listOwn(
+    user: SessionUser,
+    query: Parameters<DocumentRepository['listOwned']>[1],
+  ): Promise<ListResult<DocumentSummary>> {
+    const { rows, total } = await this.deps.repository.listOwned(user.id, query);
+    return { list: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
   }
 
   async summary(user: SessionUser, id: number): Promise<DocumentSummary> {

@@ -61,6 +61,51 @@ describe('review documents', () => {
     assert.equal(text.body.data.pages[0]?.width, 595);
   });
 
+  it('lists only the caller’s documents, with search, sorting and pages', async () => {
+    const other = await buildUser(app, { role: Role.reviewer });
+    const otherToken = await app.login(other.account, other.password);
+    for (const name of ['甲论文.pdf', '乙论文.pdf', '丙报告.pdf'])
+      await settle(
+        (await upload(minimalPdf(name.length.toString()), name, otherToken)).data.documentId as number,
+        otherToken,
+      );
+    type Page = { list: DocumentSummary[]; total: number; page: number; pageSize: number };
+    const all = await app.post<Page>(
+      '/api/v1/document/list',
+      { page: 1, pageSize: 2, sort: 'name', order: 'asc' },
+      { token: otherToken },
+    );
+    assert.equal(all.body.data.total, 3);
+    assert.deepEqual(
+      all.body.data.list.map((d) => d.name),
+      ['丙报告.pdf', '乙论文.pdf'],
+    );
+    const second = await app.post<Page>(
+      '/api/v1/document/list',
+      { page: 2, pageSize: 2, sort: 'name', order: 'asc' },
+      { token: otherToken },
+    );
+    assert.deepEqual(
+      second.body.data.list.map((d) => d.name),
+      ['甲论文.pdf'],
+    );
+    const found = await app.post<Page>(
+      '/api/v1/document/list',
+      { page: 1, pageSize: 20, keyword: '论文' },
+      { token: otherToken },
+    );
+    assert.equal(found.body.data.total, 2);
+    const mine = await app.post<Page>('/api/v1/document/list', { page: 1, pageSize: 20 }, { token });
+    const othersNames = new Set(['甲论文.pdf', '乙论文.pdf', '丙报告.pdf']);
+    assert.ok(mine.body.data.total > 0);
+    assert.ok(
+      mine.body.data.list.every((d) => !othersNames.has(d.name)),
+      'no other user’s documents',
+    );
+    const bad = await app.post('/api/v1/document/list', { page: 0, sort: 'size' }, { token });
+    assert.equal(bad.body.errorCode, ErrorCode.invalidInput);
+  });
+
   it('serves the PDF whole and by byte range', async () => {
     const pdf = minimalPdf('ranges');
     const body = await upload(pdf, 'r.pdf');
