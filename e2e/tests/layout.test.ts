@@ -129,6 +129,8 @@ describe('layout', () => {
   });
 
   it('keeps a cached list alive: search text, page and scroll survive a detail and back', async () => {
+    // The topic list call belongs to a later issue (the server answers 404 today), so this test
+    // feeds the list 60 rows; what it checks is the web's keep-alive, not the list data.
     await page.route('**/api/v1/topic/list', async (route) => {
       const body = JSON.parse(route.request().postData() ?? '{}') as { page?: number; pageSize?: number };
       const current = body.page ?? 1;

@@ -20,12 +20,12 @@ function toItems(items: readonly ServerMenuItem[]): AntItem[] {
     });
 }
 
-/** Paths from the menu root to the item whose route name is `name`. */
-function trail(items: readonly ServerMenuItem[], name: string): string[] | null {
+/** Items from the menu root to the item whose route name is `name`. */
+function trail(items: readonly ServerMenuItem[], name: string): ServerMenuItem[] | null {
   for (const item of items) {
-    if (item.name === name) return [item.path];
+    if (item.name === name) return [item];
     const below = item.children ? trail(item.children, name) : null;
-    if (below) return [item.path, ...below];
+    if (below) return [item, ...below];
   }
   return null;
 }
@@ -40,9 +40,12 @@ export function SidebarMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
     if (!route) return [];
     return trail(menu, route.name) ?? (route.parent ? trail(menu, route.parent) : null) ?? [];
   }, [menu, route]);
-  const selected = path.slice(-1);
-  const openOfPage = path.slice(0, -1).join('|');
-  const [openKeys, setOpenKeys] = useState<string[]>(() => path.slice(0, -1));
+  const last = path.at(-1);
+  const selected = last && !last.children?.length ? [last.path] : [];
+  // A page that is itself a menu group (the student home) opens that group.
+  const groups = last?.children?.length ? path : path.slice(0, -1);
+  const openOfPage = groups.map((item) => item.path).join('|');
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (openOfPage ? openOfPage.split('|') : []));
   // Opening a page expands its group; groups the user opened stay open.
   useEffect(() => {
     if (!openOfPage) return;
