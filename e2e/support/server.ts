@@ -42,10 +42,13 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const logs: LogLine[] = [];
   const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
   let output = '';
+  // Each server gets fresh data of its own: CI's DATABASE_URL is for the server suite, and a
+  // test that wants PostgreSQL passes it in extraEnv.
+  const { DATABASE_URL: _shared, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
