@@ -61,7 +61,8 @@ export interface HostServer {
 /**
  * A host application for embedding tests: `/portal/...` serves a qiankun host page,
  * `/iframe-host` an iframe host page; everything else is proxied to the app server, so the
- * host and the micro app share an origin the way a gateway would serve them.
+ * host and the micro app share an origin the way a gateway would serve them. `/gw/api/` is a
+ * second route to the API, for testing the `base_url` handover.
  */
 export async function startHostServer(appUrl: string, options: HostOptions): Promise<HostServer> {
   const qiankunSource = await readFile(require.resolve('qiankun/dist/index.umd.min.js'), 'utf8');
@@ -83,11 +84,13 @@ export async function startHostServer(appUrl: string, options: HostOptions): Pro
       res.end(iframeHostPage(url.searchParams.get('src') ?? '/'));
       return;
     }
+    // A gateway prefix: `/gw/api/...` reaches the app server's `/api/...` (the base_url handover).
+    const path = (req.url ?? '/').replace(/^\/gw\/api\//, '/api/');
     const upstream = httpRequest(
       {
         host: target.hostname,
         port: target.port,
-        path: req.url,
+        path,
         method: req.method,
         headers: { ...req.headers, host: target.host },
       },

@@ -26,12 +26,17 @@ describe('embedded mode', () => {
     const token = await apiLogin(server, PHONES.reviewer, DEMO_PASSWORD);
     host = await startHostServer(server.url, {
       activeRule: ACTIVE_RULE,
-      props: { token, userId: '3', base_url: '/api', from: 'portal' },
+      props: { token, userId: '3', base_url: '/gw/api', from: 'portal' },
     });
     browser = await openBrowser();
     const { page } = browser;
     const errors: string[] = [];
+    const apiCalls: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.includes('/api/')) apiCalls.push(pathname);
+    });
     await page.goto(`${host.url}${ACTIVE_RULE}/annotate/thesis/finally/list`);
 
     const app = page.locator('#subapp');
@@ -48,10 +53,14 @@ describe('embedded mode', () => {
     assert.equal(url.pathname, `${ACTIVE_RULE}/annotate/thesis/finally/list`);
     assert.equal(url.searchParams.get('w_token'), token);
     assert.equal(url.searchParams.get('w_userId'), '3');
-    assert.equal(url.searchParams.get('w_base_url'), '/api');
+    assert.equal(url.searchParams.get('w_base_url'), '/gw/api');
     assert.equal(url.searchParams.get('w_from'), 'portal');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('zikao_embed_handover') ?? '{}'));
-    assert.deepEqual(stored, { token, userId: '3', base_url: '/api', from: 'portal' });
+    assert.deepEqual(stored, { token, userId: '3', base_url: '/gw/api', from: 'portal' });
+    // base_url switches the API base: the app asked the gateway who the user is and for the menu.
+    assert.ok(apiCalls.includes('/gw/api/v1/getUserInfo'), apiCalls.join(', '));
+    assert.ok(apiCalls.includes('/gw/api/auth/v1/menu/list'), apiCalls.join(', '));
+    assert.ok(!apiCalls.some((path) => path.startsWith('/api/')), `no call bypassed base_url: ${apiCalls.join(', ')}`);
 
     // Other pages keep the app's own layout inside the host, under the host's path.
     await page.goto(`${host.url}${ACTIVE_RULE}/data/index`);
