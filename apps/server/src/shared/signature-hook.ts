@@ -1,5 +1,5 @@
 import { SIGNATURE_WINDOW_MS, signParams } from '@zikao/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badSignature, staleTimestamp } from './errors.ts';
 
 function splitSigned(source: unknown): { params: Record<string, unknown>; t: unknown; sig: unknown } {
@@ -28,7 +28,7 @@ export function checkSignature(params: Record<string, unknown>, t: string, sig: 
  * otherwise. Multipart routes get the query part checked for freshness here and verify
  * the signature with their form fields later.
  */
-export async function verifyRequestSignature(request: FastifyRequest): Promise<void> {
+export function verifyRequestSignatureSync(request: FastifyRequest): void {
   request.pendingSignature = null;
   if (request.is404) return;
   const access = request.routeOptions.config.access;
@@ -43,4 +43,18 @@ export async function verifyRequestSignature(request: FastifyRequest): Promise<v
   }
   const { params, t, sig } = splitSigned(useQuery ? request.query : request.body);
   checkSignature(params, checkTimestamp(t), sig);
+}
+
+/** The hook form: synchronous work, so a callback hook spares a promise per request. */
+export function verifyRequestSignature(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  try {
+    verifyRequestSignatureSync(request);
+    done();
+  } catch (error) {
+    done(error as Error);
+  }
 }
