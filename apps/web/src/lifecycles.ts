@@ -22,8 +22,17 @@ async function unmount(): Promise<void> {
 }
 
 async function update(props: HostProps): Promise<void> {
-  const { updateHostProps } = await import('./shared/host/host.ts');
-  updateHostProps(props);
+  const [{ updateHostProps }, { useSessionStore }, { usePermissionStore }] = await Promise.all([
+    import('./shared/host/host.ts'),
+    import('./shared/stores/session-store.ts'),
+    import('./shared/stores/permission-store.ts'),
+  ]);
+  const { handover } = updateHostProps(props);
+  // A refreshed token from the host replaces the session; the guard asks who it belongs to next.
+  if (handover.token && handover.token !== useSessionStore.getState().token) {
+    useSessionStore.getState().adoptToken(handover.token);
+    usePermissionStore.getState().reset();
+  }
 }
 
 const target = window as unknown as Record<string, unknown>;

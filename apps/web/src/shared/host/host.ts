@@ -41,8 +41,12 @@ export function startHostContext(props: HostProps | null): HostContext {
   return context;
 }
 
-export function updateHostProps(props: HostProps): void {
-  context = { ...context, props: { ...context.props, ...props } };
+/** qiankun `update`: new props, and a new handover (e.g. a refreshed token) when they carry one. */
+export function updateHostProps(props: HostProps): HostContext {
+  const handover = { ...context.handover, ...readHandover(props, '') };
+  context = { ...context, props: { ...context.props, ...props }, handover };
+  if (context.embedded) localStorage.setItem(HANDOVER_STORAGE_KEY, JSON.stringify(handover));
+  return context;
 }
 
 function readStoredHandover(): Handover {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { DEFAULT_ERROR_MESSAGES, ErrorCode } from '@zikao/contract/errors';
 import { signParams } from '@zikao/contract/signature';
-import { type ClientHooks, createRequestClient, type NoticeKind } from './client.ts';
+import { createRequestClient } from './client.ts';
+import { envelope, jsonBody, setup } from './client-test-kit.ts';
 import { ApiError, HttpStatusError, NetworkError, RequestCancelledError } from './errors.ts';
 
 interface Vector {
@@ -16,47 +17,6 @@ interface Vector {
 const vectors = JSON.parse(
   readFileSync(new URL('../../../../../../shared/spec/signing-vectors.json', import.meta.url), 'utf8'),
 ) as Vector[];
-
-interface Call {
-  url: URL;
-  init: RequestInit;
-}
-
-function envelope(errorCode: number, data: unknown = null, errorMsg = ''): Response {
-  return new Response(JSON.stringify({ errorCode, errorMsg, data }), {
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-function setup(options: { respond?: (call: Call) => Promise<Response> | Response; token?: string | null; t?: number }) {
-  const calls: Call[] = [];
-  const notices: Array<[NoticeKind, string]> = [];
-  const events: string[] = [];
-  const saved: Array<[Blob, string]> = [];
-  const hooks: ClientHooks = {
-    notify: (kind, text) => notices.push([kind, text]),
-    onSessionExpired: (msg) => events.push(`expired:${msg}`),
-    onMustChangePassword: (msg) => events.push(`change-password:${msg}`),
-    saveFile: (blob, name) => saved.push([blob, name]),
-  };
-  const client = createRequestClient({
-    baseUrl: () => '/api',
-    getToken: () => (options.token === undefined ? 'tok-1' : options.token),
-    pageQuery: () => ({ reviewId: '7', expires: '1900000000', hmac: 'abc' }),
-    hooks,
-    now: () => options.t ?? 1_700_000_000_000,
-    fetch: async (input, init) => {
-      const call = { url: new URL(String(input), 'http://app.test'), init: init ?? {} };
-      calls.push(call);
-      return (options.respond ?? (() => envelope(0, { ok: true })))(call);
-    },
-  });
-  return { client, calls, notices, events, saved };
-}
-
-function jsonBody(call: Call | undefined): Record<string, unknown> {
-  return JSON.parse(String(call?.init.body)) as Record<string, unknown>;
-}
 
 describe('request signing against the shared vectors', () => {
   for (const [index, vector] of vectors.entries()) {
@@ -288,31 +248,5 @@ describe('error catalogue', () => {
     controller.abort();
     await assert.rejects(pending, RequestCancelledError);
     assert.deepEqual(notices, []);
-  });
-});
-
-describe('export downloads', () => {
-  it('saves the file under the filename* name and says 导出成功', async () => {
-    const { client, saved, notices } = setup({
-      respond: () =>
-        new Response(new Uint8Array([80, 75, 3, 4]), {
-          headers: {
-            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            'content-disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent('选题列表.xlsx')}`,
-          },
-        }),
-    });
-    const result = await client.post('/v1/topic/list', { export: 1 }, { export: true });
-    assert.deepEqual(result, { filename: '选题列表.xlsx' });
-    assert.equal(saved[0]?.[1], '选题列表.xlsx');
-    assert.equal(saved[0]?.[0].size, 4);
-    assert.deepEqual(notices, [['success', '导出成功']]);
-  });
-
-  it('an export answered with an error envelope is a business error, not a file', async () => {
-    const { client, saved, notices } = setup({ respond: () => envelope(1030003, null, '无权访问') });
-    await assert.rejects(client.post('/v1/topic/list', { export: 1 }, { export: true }), ApiError);
-    assert.equal(saved.length, 0);
-    assert.deepEqual(notices, [['error', '无权访问']]);
   });
 });
