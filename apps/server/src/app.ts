@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, ErrorCode } from '@zikao/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -35,6 +36,7 @@ import { VerificationService } from './modules/verification/verification.service
 import { seedDemoData } from './seed/demo-data.ts';
 import { createAuthHook } from './shared/auth-hook.ts';
 import { handleError } from './shared/error-handler.ts';
+import { AppError } from './shared/errors.ts';
 import './shared/request-context.ts';
 import { loadRsaKeys } from './shared/rsa.ts';
 import { verifyRequestSignature } from './shared/signature-hook.ts';
@@ -71,6 +73,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   server.setErrorHandler(handleError);
   await server.register(fastifyCookie);
+  // Per-IP limits on the public sign-in calls; routes opt in through config.rateLimit.
+  await server.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ErrorCode.tooManyRequests, `请求过于频繁，请 ${Math.ceil(context.ttl / 1000)} 秒后再试`),
+  });
   await server.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 30 },
   });

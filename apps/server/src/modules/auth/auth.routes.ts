@@ -17,6 +17,9 @@ import { parseInput } from '../../shared/validation.ts';
 import type { AuthService, LoginSide } from './auth.service.ts';
 
 const PUBLIC = { access: { auth: 'public' } } as const;
+/** Sign-in attempts per client address, across accounts: stops password spraying. */
+export const LOGIN_LIMIT = { max: 30, timeWindow: 60_000 };
+const LOGIN = { ...PUBLIC, rateLimit: LOGIN_LIMIT };
 const ANY_STATE = { access: { allowMustChange: true } } as const;
 
 export function requireUser(user: SessionUser | null): SessionUser {
@@ -52,11 +55,11 @@ export function registerAuthRoutes(
     ['student', ApiPath.studentLogin, ApiPath.studentLoginByPassword],
   ];
   for (const [side, smsPath, passwordPath] of logins) {
-    app.post(smsPath, { config: PUBLIC }, async (request, reply) => {
+    app.post(smsPath, { config: LOGIN }, async (request, reply) => {
       const body = parseInput(smsLoginBodySchema, request.body);
       return startSession(reply, await auth.loginBySms(side, body.phone, body.code));
     });
-    app.post(passwordPath, { config: PUBLIC }, async (request, reply) => {
+    app.post(passwordPath, { config: LOGIN }, async (request, reply) => {
       const body = parseInput(passwordLoginBodySchema, request.body);
       return startSession(reply, await auth.loginByPassword(side, body.account, body.password));
     });

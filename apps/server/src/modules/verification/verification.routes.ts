@@ -14,6 +14,9 @@ import type { UsersRepository } from '../auth/users.repository.ts';
 import type { VerificationService } from './verification.service.ts';
 
 const PUBLIC = { access: { auth: 'public' } } as const;
+/** Per client address: generous for people, tight enough to stop flooding. */
+export const CAPTCHA_LIMIT = { max: 60, timeWindow: 60_000 };
+export const SMS_SEND_LIMIT = { max: 20, timeWindow: 60_000 };
 
 export function registerVerificationRoutes(
   app: FastifyInstance,
@@ -22,7 +25,9 @@ export function registerVerificationRoutes(
   const { verification, users } = deps;
 
   for (const path of [ApiPath.captcha, ApiPath.studentCaptcha]) {
-    app.get(path, { config: PUBLIC }, async () => ok(await verification.createCaptcha()));
+    app.get(path, { config: { ...PUBLIC, rateLimit: CAPTCHA_LIMIT } }, async () =>
+      ok(await verification.createCaptcha()),
+    );
   }
 
   const sends: Array<[string, readonly RoleValue[], string]> = [
@@ -30,7 +35,7 @@ export function registerVerificationRoutes(
     [ApiPath.studentSendSms, [Role.student], '该手机号不是考生账号，请从教师登录入口登录'],
   ];
   for (const [path, roles, wrongSide] of sends) {
-    app.post(path, { config: PUBLIC }, async (request) => {
+    app.post(path, { config: { ...PUBLIC, rateLimit: SMS_SEND_LIMIT } }, async (request) => {
       const body = parseInput(sendSmsBodySchema, request.body);
       await verification.checkCaptcha(body.captchaId, body.captcha);
       const user = await users.findByAccount(normalizePhone(body.phone));

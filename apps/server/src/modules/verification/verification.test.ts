@@ -185,3 +185,33 @@ describe('startOfChinaDay', () => {
     assert.equal(startOfChinaDay(Date.UTC(2026, 10, 22, 16, 0)), Date.UTC(2026, 10, 22, 16, 0));
   });
 });
+
+describe('per-address limits on public sign-in calls', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp();
+  });
+  after(() => app.close());
+
+  it('answers 1050001 once an address asks for too many captchas or sign-ins in a minute', async () => {
+    const { CAPTCHA_LIMIT } = await import('./verification.routes.ts');
+    const { LOGIN_LIMIT } = await import('../auth/auth.routes.ts');
+    for (let i = 0; i < CAPTCHA_LIMIT.max; i++) assert.equal((await app.get('/api/v1/code')).body.errorCode, 0);
+    const flooded = await app.get('/api/v1/code');
+    assert.equal(flooded.body.errorCode, ErrorCode.tooManyRequests);
+    assert.match(flooded.body.errorMsg, /^请求过于频繁，请 \d+ 秒后再试$/);
+    const wrong = await app.encrypt('Wrong1234');
+    for (let i = 0; i < LOGIN_LIMIT.max; i++) {
+      const response = await app.post('/api/v1/teacher/loginByPasswd', {
+        account: `1391111${String(i).padStart(4, '0')}`,
+        password: wrong,
+      });
+      assert.equal(response.body.errorCode, ErrorCode.wrongPassword);
+    }
+    const sprayed = await app.post('/api/v1/teacher/loginByPasswd', {
+      account: '13800000003',
+      password: await app.encrypt('Zikao@2026'),
+    });
+    assert.equal(sprayed.body.errorCode, ErrorCode.tooManyRequests);
+  });
+});
