@@ -1,0 +1,53 @@
+import type { PageRect } from '@zikao/anchoring';
+import { anchor, type DocumentText, parseArea } from '@zikao/anchoring';
+import type { AnnotationDto } from '@zikao/contract/annotation';
+
+/** Where an annotation sits in this document, or that its text is gone. */
+export type Placement =
+  | {
+      kind: 'text';
+      parts: Array<{ page: number; start: number; end: number }>;
+      status: 'found' | 'moved';
+      confidence: number;
+    }
+  | { kind: 'area'; page: number; rect: PageRect | null }
+  | { kind: 'orphan' };
+
+/**
+ * Anchors every annotation against the page texts: text highlights by quote, position and page
+ * hint (fuzzy when the text changed), areas, notes and stamps by their page fragment.
+ */
+export function placeAnnotations(doc: DocumentText, annotations: readonly AnnotationDto[]): Map<string, Placement> {
+  const placements = new Map<string, Placement>();
+  for (const annotation of annotations) {
+    placements.set(annotation.id, place(doc, annotation));
+  }
+  return placements;
+}
+
+export function place(doc: DocumentText, annotation: AnnotationDto): Placement {
+  if (annotation.kind === 'highlight') {
+    const result = anchor(doc, annotation.selectors);
+    if (result?.kind !== 'text') return { kind: 'orphan' };
+    return { kind: 'text', parts: result.parts, status: result.status, confidence: result.confidence };
+  }
+  const fragment = annotation.selectors.find((selector) => selector.type === 'FragmentSelector');
+  const area = fragment ? parseArea(fragment.value) : null;
+  if (!area || area.page >= Math.max(1, doc.pageCount)) return { kind: 'orphan' };
+  return { kind: 'area', page: area.page, rect: area.rect ?? null };
+}
+
+/** The annotations to draw on each page. */
+export function byPage(placements: ReadonlyMap<string, Placement>): Map<number, string[]> {
+  const pages = new Map<number, string[]>();
+  const add = (page: number, id: string) => {
+    const list = pages.get(page);
+    if (list) list.push(id);
+    else pages.set(page, [id]);
+  };
+  for (const [id, placement] of placements) {
+    if (placement.kind === 'text') for (const part of placement.parts) add(part.page, id);
+    else if (placement.kind === 'area') add(placement.page, id);
+  }
+  return pages;
+}

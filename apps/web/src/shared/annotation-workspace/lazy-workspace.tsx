@@ -1,0 +1,25 @@
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import type { AnnotationWorkspaceProps } from './annotation-workspace.tsx';
+
+const Workspace = lazy(() => import('./annotation-workspace.tsx'));
+
+/**
+ * The annotation workspace, loaded on first use: pdf.js and the workspace stay out of every other
+ * screen's bundle. Screens embed this, never `annotation-workspace.tsx` directly.
+ */
+export function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="full-page-center" role="status">
+          <Spin /> 正在加载批注工具…
+        </div>
+      }
+    >
+      <Workspace {...props} />
+    </Suspense>
+  );
+}
+
+export type { AnnotationWorkspaceProps, TextField } from './annotation-workspace.tsx';

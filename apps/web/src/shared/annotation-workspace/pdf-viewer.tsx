@@ -1,0 +1,223 @@
+import type { PageRect } from '@zikao/anchoring';
+import type { AnnotationStamp } from '@zikao/contract/annotation';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { layoutPages, pageAtY, pagesInView } from './page-layout.ts';
+import { type Draft, hitBoxes, type PageItem, type Tool } from './page-overlay.tsx';
+import type { PdfJs } from './pdf-loader.ts';
+import { PdfPage } from './pdf-page.tsx';
+import { rangeOfSelection } from './text-layer-dom.ts';
+
+export interface ViewerHandle {
+  scrollToPage(page: number, yPoints?: number): void;
+  /** Scrolls an annotation into the middle of the view once its page has rendered. */
+  reveal(id: string, page: number): Promise<void>;
+  element(): HTMLDivElement | null;
+}
+
+export interface PdfViewerProps {
+  pdfjs: PdfJs;
+  pdf: PDFDocumentProxy;
+  sizes: ReadonlyArray<{ width: number; height: number }>;
+  pageStarts: ArrayLike<number>;
+  scale: number;
+  itemsByPage: ReadonlyMap<number, PageItem[]>;
+  draft: Draft | null;
+  selectedId: string | null;
+  flashId: string | null;
+  tool: Tool;
+  stamp: AnnotationStamp;
+  editable: boolean;
+  onPlace(page: number, rect: PageRect, screen: DOMRect): void;
+  onSelect(id: string | null): void;
+  onTextSelected(range: { start: number; end: number }, screen: DOMRect): void;
+  onCurrentPage(page: number): void;
+  onFirstRender?(): void;
+}
+
+const NO_ITEMS: PageItem[] = [];
+
+/** The pages of a PDF, virtualised: placeholders sized from the page sizes, only pages near the view rendered. */
+export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfViewer(props, ref) {
+  const { sizes, scale, onCurrentPage, pageStarts, onTextSelected, onSelect, onFirstRender } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const layout = useMemo(() => layoutPages(sizes, scale), [sizes, scale]);
+  const [view, setView] = useState({ top: 0, height: 800, width: 800 });
+  const frame = useRef(0);
+  const previous = useRef<{ scale: number; page: number; ratio: number } | null>(null);
+  const firstRendered = useRef(false);
+
+  const measure = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    setView({ top: element.scrollTop, height: element.clientHeight, width: element.clientWidth });
+  }, []);
+
+  useEffect(() => {
+    measure();
+    const element = scrollRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  const current = pageAtY(layout, view.top + view.height / 3);
+  useEffect(() => onCurrentPage(current), [current, onCurrentPage]);
+
+  // Zooming keeps the same spot of the same page in view.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const before = previous.current;
+    if (element && before && before.scale !== scale) {
+      element.scrollTop = (layout.tops[before.page] as number) + before.ratio * (layout.heights[before.page] as number);
+      measure();
+    }
+    const page = pageAtY(layout, element?.scrollTop ?? 0);
+    const ratio = element ? (element.scrollTop - (layout.tops[page] as number)) / (layout.heights[page] || 1) : 0;
+    previous.current = { scale, page, ratio };
+  }, [scale, layout, measure]);
+
+  function onScroll() {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      measure();
+      const element = scrollRef.current;
+      if (!element) return;
+      const page = pageAtY(layout, element.scrollTop);
+      previous.current = {
+        scale,
+        page,
+        ratio: (element.scrollTop - (layout.tops[page] as number)) / (layout.heights[page] || 1),
+      };
+    });
+  }
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToPage(page, yPoints = 0) {
+        const element = scrollRef.current;
+        if (!element || layout.tops[page] === undefined) return;
+        element.scrollTop = (layout.tops[page] as number) + yPoints * scale - 8;
+        measure();
+      },
+      async reveal(id, page) {
+        const element = scrollRef.current;
+        if (!element) return;
+        const selector = `.aw-page[data-page-index="${page}"] [data-annotation-id="${CSS.escape(id)}"]`;
+        let target = element.querySelector<HTMLElement>(selector);
+        if (!target?.querySelector('.aw-hl') && !target?.matches('button')) {
+          element.scrollTop = (layout.tops[page] as number) - 8;
+          measure();
+        }
+        for (let i = 0; i < 60; i++) {
+          target = element.querySelector<HTMLElement>(selector);
+          if (target && (target.matches('button') || target.querySelector('.aw-hl'))) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const box = target?.matches('button') ? target : target?.querySelector<HTMLElement>('.aw-hl');
+        if (!box) return;
+        const top = box.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop;
+        element.scrollTop = Math.max(0, top - element.clientHeight / 3);
+        measure();
+      },
+      element: () => scrollRef.current,
+    }),
+    [layout, scale, measure],
+  );
+
+  const handleRendered = useCallback(
+    (page: number) => {
+      if (page === 0 && !firstRendered.current) {
+        firstRendered.current = true;
+        performance.mark('zikao:first-page-painted');
+        onFirstRender?.();
+      }
+    },
+    [onFirstRender],
+  );
+
+  function onMouseUp(event: React.MouseEvent) {
+    if (props.tool !== 'select') return;
+    // Let the browser finish the selection first.
+    requestAnimationFrame(() => {
+      const selection = window.getSelection();
+      if (selection && !selection.isCollapsed) {
+        const range = rangeOfSelection(selection, pageStarts);
+        if (range) {
+          onTextSelected(range, selection.getRangeAt(0).getBoundingClientRect());
+          return;
+        }
+      }
+      const pageElement = (event.target as Element).closest<HTMLElement>('.aw-page');
+      if (!pageElement) return;
+      const page = Number(pageElement.dataset.pageIndex);
+      const origin = pageElement.getBoundingClientRect();
+      const x = event.clientX - origin.left;
+      const y = event.clientY - origin.top;
+      const hit = hitBoxes
+        .get(page)
+        ?.find(({ box }) => x >= box.left && x <= box.left + box.width && y >= box.top && y <= box.top + box.height);
+      if (hit) onSelect(hit.id);
+    });
+  }
+
+  function onKeyUp(event: React.KeyboardEvent) {
+    if (!event.shiftKey) return;
+    const selection = window.getSelection();
+    if (!selection || selection.isCollapsed) return;
+    const range = rangeOfSelection(selection, pageStarts);
+    if (range) onTextSelected(range, selection.getRangeAt(0).getBoundingClientRect());
+  }
+
+  const visible = pagesInView(layout, view.top, view.height, 1);
+  const innerWidth = Math.max(layout.maxWidth + 32, view.width);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: selection ends here; every action has a keyboard path too
+    <div
+      ref={scrollRef}
+      className="aw-scroll"
+      onScroll={onScroll}
+      onMouseUp={onMouseUp}
+      onKeyUp={onKeyUp}
+      data-testid="workspace-scroll"
+    >
+      <div className="aw-pages" style={{ height: layout.total, width: innerWidth }}>
+        {visible.map((page) => (
+          <PdfPage
+            key={page}
+            pdfjs={props.pdfjs}
+            pdf={props.pdf}
+            pageIndex={page}
+            scale={scale}
+            width={sizes[page]?.width ?? 595}
+            height={sizes[page]?.height ?? 842}
+            top={layout.tops[page] as number}
+            left={(innerWidth - (layout.widths[page] as number)) / 2}
+            items={props.itemsByPage.get(page) ?? NO_ITEMS}
+            draft={props.draft}
+            selectedId={props.selectedId}
+            flashId={props.flashId}
+            tool={props.tool}
+            stamp={props.stamp}
+            editable={props.editable}
+            onPlace={props.onPlace}
+            onSelect={onSelect}
+            onRendered={handleRendered}
+          />
+        ))}
+      </div>
+    </div>
+  );
+});
