@@ -116,7 +116,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
         type="button"
         className="aw-item-open"
         onClick={() => props.onOpen(annotation.id)}
-        aria-label={`定位到${label}`}
+        title={`定位到${label}`}
       >
         <span className="aw-item-head">
           {number && (
@@ -124,7 +124,8 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
               {number}
             </span>
           )}
-          <span className="aw-cat" style={{ color: category.color }}>
+          <span className="aw-cat">
+            <span className="aw-dot" style={{ background: category.color }} />
             {category.label}
           </span>
           <Tag color={SEVERITY_COLOR[annotation.severity]} variant="filled">

@@ -79,6 +79,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
             {toolButton('note', '在页面上添加批注（N）', <FileTextOutlined />, '页面批注')}
             {pdfMode && (
               <Dropdown
+                trigger={['click']}
                 menu={{
                   selectedKeys: tool === 'stamp' ? [props.stamp] : [],
                   items: ANNOTATION_STAMPS.map((stamp) => ({
@@ -119,7 +120,12 @@ export function WorkspaceToolbar(props: ToolbarProps) {
           <Tooltip title="缩小（Ctrl+−）">
             <Button type="text" icon={<ZoomOutOutlined />} aria-label="缩小" onClick={() => props.onZoom(-1)} />
           </Tooltip>
-          <Button type="text" onClick={() => props.onZoom(0)} aria-label="适合宽度" className="aw-zoom">
+          <Button
+            type="text"
+            onClick={() => props.onZoom(0)}
+            aria-label={`${Math.round(props.zoom * 100)}%，点击适合宽度`}
+            className="aw-zoom"
+          >
             {Math.round(props.zoom * 100)}%
           </Button>
           <Tooltip title="放大（Ctrl+=）">
@@ -143,6 +149,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
         <SaveIndicator state={props.saveState} pending={props.pendingCount} />
         {pdfMode && (
           <Dropdown
+            trigger={['click']}
             menu={{
               items: [
                 { key: 'pdf', label: '批注版 PDF' },
