@@ -12,6 +12,9 @@ import { AnnotationRepository } from './modules/annotation/annotation.repository
 import { registerAnnotationRoutes } from './modules/annotation/annotation.routes.ts';
 import { AnnotationService } from './modules/annotation/annotation.service.ts';
 import { AnnotationExporter } from './modules/annotation/annotation-export.ts';
+import { registerAssignmentRoutes } from './modules/assignment/assignment.routes.ts';
+import { AssignmentService } from './modules/assignment/assignment.service.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -23,6 +26,14 @@ import { DocumentRepository } from './modules/document/document.repository.ts';
 import { registerDocumentRoutes } from './modules/document/document.routes.ts';
 import { DocumentService } from './modules/document/document.service.ts';
 import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
+import { ReviewRepository } from './modules/review/review.repository.ts';
+import { registerReviewRoutes } from './modules/review/review.routes.ts';
+import { ReviewService } from './modules/review/review.service.ts';
+import { CarryOverRepository } from './modules/submission/carry-over.repository.ts';
+import { CarryOver } from './modules/submission/carry-over.ts';
+import { SubmissionRepository } from './modules/submission/submission.repository.ts';
+import { registerSubmissionRoutes } from './modules/submission/submission.routes.ts';
+import { SubmissionService } from './modules/submission/submission.service.ts';
 import { findSoffice } from './modules/system/converter.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { buildVersionInfo } from './modules/system/version.ts';
@@ -54,6 +65,7 @@ export interface App {
   database: DatabaseHandle;
   config: AppConfig;
   documents: DocumentService;
+  submissions: SubmissionService;
   close(): Promise<void>;
 }
 
@@ -116,6 +128,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     documents: documentRepository,
   });
   const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage });
+  const submissionRepository = new SubmissionRepository(db);
+  const reviewRepository = new ReviewRepository(db);
+  const carryOverRepository = new CarryOverRepository(db);
+  const submissions = new SubmissionService({
+    submissions: submissionRepository,
+    reviews: reviewRepository,
+    documents: documentRepository,
+    audit: new AuditRepository(db),
+    carryOver: new CarryOver({ repository: carryOverRepository, submissions: submissionRepository }),
+    carried: carryOverRepository,
+  });
+  const reviews = new ReviewService({ submissions: submissionRepository, reviews: reviewRepository });
+  const assignments = new AssignmentService({ submissions: submissionRepository, users });
   const version = buildVersionInfo(database.dialect, config.commit, soffice);
 
   await server.register(
@@ -132,6 +157,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerDocumentRoutes(api, { documents, storage });
       registerAnnotationRoutes(api, { annotations, exporter });
       registerCommentBankRoutes(api, { bank: new CommentBankRepository(db) });
+      registerSubmissionRoutes(api, { submissions });
+      registerReviewRoutes(api, { reviews });
+      registerAssignmentRoutes(api, { assignments });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
       });
@@ -154,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     config,
     documents,
+    submissions,
     async close() {
       await server.close();
       await documents.drain();

@@ -5,5 +5,6 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './menu.ts';
 export * from './paths.ts';
+export * from './review.ts';
 export * from './roles.ts';
 export * from './signature.ts';

@@ -39,6 +39,17 @@ export const ApiPath = {
   commentBankSave: '/v1/comment-bank/save',
   commentBankDelete: '/v1/comment-bank/delete',
   commentBankUse: '/v1/comment-bank/use',
+  /** Review workflow (issue 5). The stage lists of review-lists.ts answer the same call. */
+  submissionList: '/v1/submission/list',
+  submissionDetail: '/v1/submission/detail',
+  submissionResubmit: '/v1/submission/resubmit',
+  submissionDiff: '/v1/submission/diff',
+  reviewSave: '/v1/review/save',
+  reviewSubmit: '/v1/review/submit',
+  reviewReopen: '/v1/review/reopen',
+  reviewCheck: '/v1/review/check',
+  assignmentAssign: '/v1/assignment/assign',
+  annotationCarriedMark: '/v1/annotation/carried/mark',
 } as const;
 
 /** Name of the cookie that carries the session token for downloads and print views. */

@@ -3,6 +3,7 @@ import { Migrator, sql } from 'kysely';
 import * as initial from './migrations/001-initial.ts';
 import * as documents from './migrations/002-documents.ts';
 import * as annotations from './migrations/003-annotations.ts';
+import * as reviewWorkflow from './migrations/004-review-workflow.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '001-initial': initial,
   '002-documents': documents,
   '003-annotations': annotations,
+  '004-review-workflow': reviewWorkflow,
 };
 
 /**

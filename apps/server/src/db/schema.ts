@@ -117,6 +117,11 @@ export interface AnnotationsTable {
   deleted: number;
   created_at: number;
   updated_at: number;
+  carried_from_id: Generated<string | null>;
+  carry_status: Generated<string | null>;
+  carry_confidence: Generated<number | null>;
+  /** Whether the reviewer ticked a carried point as addressed; null until ticked. */
+  addressed: Generated<number | null>;
 }
 
 export interface AnnotationRepliesTable {
@@ -137,6 +142,78 @@ export interface CommentBankTable {
   updated_at: number;
 }
 
+export interface ThesesTable {
+  id: Generated<number>;
+  batch_id: number;
+  student_id: number;
+  major_name: string;
+  title: string;
+  advisor: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SubmissionsTable {
+  id: Generated<number>;
+  thesis_id: number;
+  batch_id: number;
+  major_name: string;
+  stage: string;
+  status: string;
+  reviewer_id: number | null;
+  current_version: number;
+  uploads_used: number;
+  /** Bumped by every status change; writers compare it to refuse stale updates. */
+  row_version: number;
+  search_text: string;
+  title_search: string;
+  submitted_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SubmissionVersionsTable {
+  id: Generated<number>;
+  submission_id: number;
+  version_no: number;
+  document_id: number | null;
+  structured_json: string | null;
+  attachments_json: string;
+  plagiarism_rate: number | null;
+  carry_state: string;
+  submitted_at: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  submission_id: number;
+  version_no: number;
+  reviewer_id: number;
+  verdict: string | null;
+  score: number | null;
+  rubric_json: string;
+  comment: string;
+  plagiarism_rate: number | null;
+  time_spent_ms: number;
+  state: string;
+  submitted_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number;
+  from_status: string | null;
+  to_status: string | null;
+  reason: string;
+  detail_json: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -150,4 +227,9 @@ export interface Database {
   annotations: AnnotationsTable;
   annotation_replies: AnnotationRepliesTable;
   comment_bank: CommentBankTable;
+  theses: ThesesTable;
+  submissions: SubmissionsTable;
+  submission_versions: SubmissionVersionsTable;
+  reviews: ReviewsTable;
+  audit_log: AuditLogTable;
 }

@@ -1,10 +1,10 @@
-import { Role } from '@zikao/contract';
+import { Role, TEACHER_SIDE_ROLES } from '@zikao/contract';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { DocumentRepository } from './document.repository.ts';
 
 /**
- * Which of these documents the user may read: admins read all, everyone else their own.
- * Review assignments widen this for reviewers in the review workflow.
+ * Which of these documents the user may read: admins read all, everyone else their own, and
+ * teacher-side users also those of the submissions assigned to them for review.
  */
 export async function readableDocuments(
   repository: DocumentRepository,
@@ -13,5 +13,10 @@ export async function readableDocuments(
 ): Promise<Set<number>> {
   const rows = await repository.owners(ids);
   if (user.role === Role.admin) return new Set(rows.map((row) => row.id));
-  return new Set(rows.filter((row) => row.owner_id === user.id).map((row) => row.id));
+  const readable = new Set(rows.filter((row) => row.owner_id === user.id).map((row) => row.id));
+  const others = rows.filter((row) => !readable.has(row.id)).map((row) => row.id);
+  if (others.length > 0 && (TEACHER_SIDE_ROLES as readonly number[]).includes(user.role)) {
+    for (const id of await repository.assignedToReviewer(user.id, others)) readable.add(id);
+  }
+  return readable;
 }

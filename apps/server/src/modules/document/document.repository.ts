@@ -86,6 +86,19 @@ export class DocumentRepository {
     return this.db.selectFrom('documents').select(['id', 'owner_id']).where('id', 'in', ids).execute();
   }
 
+  /** Those of these documents that belong to versions of submissions assigned to the reviewer. */
+  async assignedToReviewer(reviewerId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('submission_versions as v')
+      .innerJoin('submissions as s', 's.id', 'v.submission_id')
+      .select('v.document_id')
+      .where('s.reviewer_id', '=', reviewerId)
+      .where('v.document_id', 'in', ids)
+      .execute();
+    return rows.flatMap((row) => (row.document_id === null ? [] : [row.document_id]));
+  }
+
   unfinished(): Promise<DocumentRow[]> {
     return this.db
       .selectFrom('documents')

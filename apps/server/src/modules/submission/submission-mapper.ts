@@ -1,0 +1,91 @@
+import {
+  type BatchRules,
+  batchRulesSchema,
+  gradeOf,
+  type ReviewDto,
+  type Stage,
+  type SubmissionListRow,
+  type SubmissionStatus,
+  type Verdict,
+} from '@zikao/contract';
+import type { ReviewWithName } from '../review/review.repository.ts';
+
+/** A batch's stored rules with defaults filled in; unreadable rules fall back to the defaults. */
+export function parseRules(json: string): BatchRules {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    raw = {};
+  }
+  const result = batchRulesSchema.safeParse(raw);
+  return result.success ? result.data : batchRulesSchema.parse({});
+}
+
+export interface ListRowSource {
+  id: number;
+  stage: string;
+  status: string;
+  thesis_id: number;
+  batch_id: number;
+  major_name: string;
+  reviewer_id: number | null;
+  current_version: number;
+  uploads_used: number;
+  submitted_at: number;
+  updated_at: number;
+  title: string;
+  student_name: string;
+  exam_number: string | null;
+  batch_name: string;
+  reviewer_name: string | null;
+  verdict: string | null;
+  score: number | null;
+  review_state: string | null;
+}
+
+/** A list row; `hideCandidate` blanks the candidate's name and exam number (blind review). */
+export function toListRow(row: ListRowSource, hideCandidate: boolean): SubmissionListRow {
+  // A draft's verdict and score are the reviewer's work in progress, not an outcome.
+  const submitted = row.review_state === 'submitted';
+  const score = submitted ? row.score : null;
+  return {
+    id: row.id,
+    stage: row.stage as Stage,
+    status: row.status as SubmissionStatus,
+    thesisId: row.thesis_id,
+    batchId: row.batch_id,
+    title: row.title,
+    studentName: hideCandidate ? '' : row.student_name,
+    examNo: hideCandidate ? '' : (row.exam_number ?? ''),
+    majorName: row.major_name,
+    batchName: row.batch_name,
+    version: row.current_version,
+    reviewerId: row.reviewer_id,
+    reviewerName: row.reviewer_name ?? '',
+    verdict: submitted ? (row.verdict as Verdict | null) : null,
+    score,
+    grade: score === null ? null : gradeOf(score),
+    uploadsUsed: row.uploads_used,
+    submittedAt: row.submitted_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toReviewDto(row: ReviewWithName): ReviewDto {
+  return {
+    versionNo: row.version_no,
+    reviewerId: row.reviewer_id,
+    reviewerName: row.reviewer_name,
+    verdict: row.verdict as Verdict | null,
+    score: row.score,
+    grade: row.score === null ? null : gradeOf(row.score),
+    rubric: JSON.parse(row.rubric_json) as Record<string, number>,
+    comment: row.comment,
+    plagiarismRate: row.plagiarism_rate,
+    timeSpentMs: row.time_spent_ms,
+    state: row.state as ReviewDto['state'],
+    submittedAt: row.submitted_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,326 @@
+import type { Stage, SubmissionListQuery, SubmissionStatus } from '@zikao/contract';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
+import type { Database, SubmissionsTable, SubmissionVersionsTable } from '../../db/schema.ts';
+
+export type SubmissionRow = Selectable<SubmissionsTable>;
+export type VersionRow = Selectable<SubmissionVersionsTable>;
+
+/** What a list may show the caller: everything (admins) or one reviewer's assignments. */
+export interface ListAccess {
+  reviewerId: number | null;
+  /** Batches under blind review: their candidates' names and exam numbers are not searchable. */
+  blindBatchIds: readonly number[];
+}
+
+type S = ExpressionBuilder<Database & { s: SubmissionsTable }, 's'>;
+
+const TODO_STATUSES: Record<'reviewer' | 'admin', SubmissionStatus[]> = {
+  reviewer: ['assigned', 'reviewing'],
+  admin: ['unassigned', 'assigned', 'reviewing', 'awaiting_check'],
+};
+
+/** `%keyword%` with the keyword's own % _ and \ taken literally (`escape '\'` in both dialects). */
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+const like = (column: Expression<string>, pattern: string) => sql<SqlBool>`${column} like ${pattern} escape '\\'`;
+
+/** Lower-cased text the list's keyword search looks in. */
+export function searchTextOf(title: string, name: string, examNo: string): string {
+  return `${title}\n${name}\n${examNo}`.toLowerCase().slice(0, 500);
+}
+
+export class SubmissionRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Runs `fn` in one transaction, with a repository bound to it. */
+  transaction<T>(fn: (repository: SubmissionRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new SubmissionRepository(trx), trx));
+  }
+
+  findById(id: number): Promise<SubmissionRow | undefined> {
+    return this.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Reviewer of each existing submission, for access checks on many ids at once. */
+  reviewers(ids: readonly number[]): Promise<Array<{ id: number; reviewer_id: number | null }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('submissions').select(['id', 'reviewer_id']).where('id', 'in', ids).execute();
+  }
+
+  findMany(ids: readonly number[]): Promise<SubmissionRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('submissions').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** The submission with its thesis, candidate and batch, for the detail and the review rules. */
+  findContext(id: number) {
+    return this.db
+      .selectFrom('submissions as s')
+      .innerJoin('theses as t', 't.id', 's.thesis_id')
+      .innerJoin('users as u', 'u.id', 't.student_id')
+      .innerJoin('batches as b', 'b.id', 's.batch_id')
+      .leftJoin('users as r', 'r.id', 's.reviewer_id')
+      .selectAll('s')
+      .select([
+        't.title',
+        't.advisor',
+        't.student_id',
+        'u.name as student_name',
+        'u.exam_number',
+        'b.name as batch_name',
+        'b.rules_json',
+        'r.name as reviewer_name',
+      ])
+      .where('s.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Applies a change only if the submission is still in `from` at `version`; false when another
+   * request got there first. Every status change bumps row_version.
+   */
+  async advance(
+    id: number,
+    expected: { status: SubmissionStatus; currentVersion: number },
+    changes: Updateable<SubmissionsTable>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('submissions')
+      .set((eb) => ({ ...changes, row_version: eb('row_version', '+', 1), updated_at: Date.now() }))
+      .where('id', '=', id)
+      .where('status', '=', expected.status)
+      .where('current_version', '=', expected.currentVersion)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  batchRules(): Promise<Array<{ id: number; name: string; rules_json: string }>> {
+    return this.db.selectFrom('batches').select(['id', 'name', 'rules_json']).execute();
+  }
+
+  private filter(query: SubmissionListQuery, access: ListAccess, withStatus: boolean) {
+    return (eb: S): Expression<SqlBool> => {
+      const conditions: Array<Expression<SqlBool>> = [eb('s.stage', '=', query.stage)];
+      if (access.reviewerId !== null) conditions.push(eb('s.reviewer_id', '=', access.reviewerId));
+      if (query.scope === 'todo') {
+        conditions.push(eb('s.status', 'in', TODO_STATUSES[access.reviewerId === null ? 'admin' : 'reviewer']));
+      } else if (query.scope === 'history') {
+        let reviewed = eb
+          .selectFrom('reviews as h')
+          .select('h.id')
+          .whereRef('h.submission_id', '=', 's.id')
+          .where('h.state', '=', 'submitted');
+        if (access.reviewerId !== null) reviewed = reviewed.where('h.reviewer_id', '=', access.reviewerId);
+        conditions.push(eb.exists(reviewed));
+      }
+      if (withStatus && query.status) conditions.push(eb('s.status', '=', query.status));
+      if (query.batchId) conditions.push(eb('s.batch_id', '=', query.batchId));
+      if (query.major) conditions.push(eb('s.major_name', '=', query.major));
+      const keyword = query.keyword?.trim();
+      if (keyword) {
+        const pattern = likePattern(keyword);
+        const anywhere = like(eb.ref('s.search_text'), pattern);
+        conditions.push(
+          access.blindBatchIds.length > 0
+            ? eb.or([
+                like(eb.ref('s.title_search'), pattern),
+                eb.and([anywhere, eb('s.batch_id', 'not in', access.blindBatchIds)]),
+              ])
+            : anywhere,
+        );
+      }
+      return eb.and(conditions);
+    };
+  }
+
+  /** One page of a stage's submissions, with thesis, candidate, batch, reviewer and current review. */
+  async list(query: SubmissionListQuery, access: ListAccess, limit: number, offset: number) {
+    const sortColumn = (
+      {
+        submittedAt: 's.submitted_at',
+        title: 's.title_search',
+        status: 's.status',
+        updatedAt: 's.updated_at',
+      } as const
+    )[query.sort];
+    return this.db
+      .selectFrom('submissions as s')
+      .where(this.filter(query, access, true))
+      .innerJoin('theses as t', 't.id', 's.thesis_id')
+      .innerJoin('users as u', 'u.id', 't.student_id')
+      .innerJoin('batches as b', 'b.id', 's.batch_id')
+      .leftJoin('users as r', 'r.id', 's.reviewer_id')
+      .leftJoin('reviews as rv', (join) =>
+        join.onRef('rv.submission_id', '=', 's.id').onRef('rv.version_no', '=', 's.current_version'),
+      )
+      .select([
+        's.id',
+        's.stage',
+        's.status',
+        's.thesis_id',
+        's.batch_id',
+        's.major_name',
+        's.reviewer_id',
+        's.current_version',
+        's.uploads_used',
+        's.submitted_at',
+        's.updated_at',
+        't.title',
+        'u.name as student_name',
+        'u.exam_number',
+        'b.name as batch_name',
+        'r.name as reviewer_name',
+        'rv.verdict',
+        'rv.score',
+        'rv.state as review_state',
+      ])
+      .orderBy(sortColumn, query.order)
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** Rows per status under the list's filters (all but the status filter). */
+  async counts(query: SubmissionListQuery, access: ListAccess): Promise<Array<{ status: string; n: number }>> {
+    const rows = await this.db
+      .selectFrom('submissions as s')
+      .where(this.filter(query, access, false))
+      .select((eb) => ['s.status', eb.fn.countAll<number>().as('n')])
+      .groupBy('s.status')
+      .execute();
+    return rows.map((row) => ({ status: row.status, n: Number(row.n) }));
+  }
+
+  versions(submissionId: number): Promise<VersionRow[]> {
+    return this.db
+      .selectFrom('submission_versions')
+      .selectAll()
+      .where('submission_id', '=', submissionId)
+      .orderBy('version_no')
+      .execute();
+  }
+
+  async insertThesis(thesis: {
+    batchId: number;
+    studentId: number;
+    majorName: string;
+    title: string;
+    advisor: string;
+  }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('theses')
+      .values({
+        batch_id: thesis.batchId,
+        student_id: thesis.studentId,
+        major_name: thesis.majorName,
+        title: thesis.title,
+        advisor: thesis.advisor,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  findThesis(id: number) {
+    return this.db
+      .selectFrom('theses as t')
+      .innerJoin('users as u', 'u.id', 't.student_id')
+      .selectAll('t')
+      .select(['u.name as student_name', 'u.exam_number'])
+      .where('t.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertSubmission(values: {
+    thesisId: number;
+    batchId: number;
+    majorName: string;
+    stage: Stage;
+    searchText: string;
+    titleSearch: string;
+  }): Promise<number> {
+    const now = Date.now();
+    const row = await this.db
+      .insertInto('submissions')
+      .values({
+        thesis_id: values.thesisId,
+        batch_id: values.batchId,
+        major_name: values.majorName,
+        stage: values.stage,
+        status: 'unassigned',
+        reviewer_id: null,
+        current_version: 0,
+        uploads_used: 0,
+        row_version: 1,
+        search_text: values.searchText,
+        title_search: values.titleSearch,
+        submitted_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async insertVersion(values: {
+    submissionId: number;
+    versionNo: number;
+    documentId: number | null;
+    structuredJson: string | null;
+    attachmentsJson: string;
+    plagiarismRate: number | null;
+    carryState: 'none' | 'pending';
+    submittedAt: number;
+  }): Promise<void> {
+    await this.db
+      .insertInto('submission_versions')
+      .values({
+        submission_id: values.submissionId,
+        version_no: values.versionNo,
+        document_id: values.documentId,
+        structured_json: values.structuredJson,
+        attachments_json: values.attachmentsJson,
+        plagiarism_rate: values.plagiarismRate,
+        carry_state: values.carryState,
+        submitted_at: values.submittedAt,
+      })
+      .execute();
+  }
+
+  /** Claims a pending carry-over; false when another request has claimed it. */
+  async claimCarry(versionId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('submission_versions')
+      .set({ carry_state: 'done' })
+      .where('id', '=', versionId)
+      .where('carry_state', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The submission whose version holds this document, if any. */
+  versionOfDocument(documentId: number) {
+    return this.db
+      .selectFrom('submission_versions as v')
+      .innerJoin('submissions as s', 's.id', 'v.submission_id')
+      .select(['v.submission_id', 'v.version_no', 's.reviewer_id'])
+      .where('v.document_id', '=', documentId)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,71 @@
+import {
+  ApiPath,
+  carriedMarkSchema,
+  diffSchema,
+  Role,
+  resubmitSchema,
+  type Stage,
+  submissionDetailSchema,
+  submissionListSchema,
+  TEACHER_SIDE_ROLES,
+} from '@zikao/contract';
+import { ReviewListPath } from '@zikao/contract/review-lists';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '../../shared/envelope.ts';
+import { parseInput } from '../../shared/validation.ts';
+import { attachment } from '../annotation/annotation.routes.ts';
+import { requireUser } from '../auth/auth.routes.ts';
+import type { SubmissionService } from './submission.service.ts';
+import { submissionWorkbook } from './submission-export.ts';
+
+const reviewers = { config: { access: { roles: TEACHER_SIDE_ROLES } } };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The web shell's per-stage list paths answer the same call with the stage implied. */
+const STAGE_PATHS: Array<[string, Stage]> = [
+  [ReviewListPath.topics, 'topic'],
+  [ReviewListPath.plans, 'plan'],
+  [ReviewListPath.drafts, 'draft'],
+  [ReviewListPath.finals, 'final'],
+  [ReviewListPath.retests, 'retest'],
+];
+
+export function registerSubmissionRoutes(app: FastifyInstance, deps: { submissions: SubmissionService }): void {
+  const { submissions } = deps;
+
+  const list = (stage?: Stage) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    const query = parseInput(submissionListSchema, stage ? { ...body, stage } : body);
+    const user = requireUser(request.user);
+    if (query.export === 1) {
+      const { rows, showCandidate } = await submissions.exportRows(user, query);
+      const file = await submissionWorkbook(query.stage, rows, showCandidate);
+      return attachment(reply, file.fileName, XLSX).send(file.body);
+    }
+    return ok(await submissions.list(user, query));
+  };
+  app.post(ApiPath.submissionList, reviewers, list());
+  for (const [path, stage] of STAGE_PATHS) app.post(path, reviewers, list(stage));
+
+  app.post(ApiPath.submissionDetail, reviewers, async (request) => {
+    const body = parseInput(submissionDetailSchema, request.body);
+    return ok(await submissions.detail(requireUser(request.user), body.submissionId, body.open === 1));
+  });
+
+  app.post(ApiPath.submissionDiff, reviewers, async (request) => {
+    const body = parseInput(diffSchema, request.body);
+    return ok(await submissions.diff(requireUser(request.user), body.submissionId, body.fromVersion, body.toVersion));
+  });
+
+  app.post(ApiPath.annotationCarriedMark, reviewers, async (request) => {
+    const body = parseInput(carriedMarkSchema, request.body);
+    const addressed = body.addressed === null ? null : body.addressed === 1 || body.addressed === true;
+    return ok(await submissions.markCarried(requireUser(request.user), body.annotationId, addressed));
+  });
+
+  // The candidate's resubmission; the rest of the candidate side comes with issue 6.
+  app.post(ApiPath.submissionResubmit, { config: { access: { roles: [Role.student] } } }, async (request) => {
+    const body = parseInput(resubmitSchema, request.body);
+    return ok(await submissions.resubmit(requireUser(request.user), body.submissionId, body));
+  });
+}
