@@ -22,13 +22,18 @@ describe('file upload', () => {
   });
   after(() => app.close());
 
-  const form = (bytes: Buffer, name: string, fields: Record<string, string> = {}) => {
+  // Attachments by default: upload mechanics only, with no background conversion that would add
+  // files to storage while a test counts them.
+  const form = (bytes: Buffer, name: string, fields: Record<string, string> = { kind: 'attachment' }) => {
     const data = new FormData();
     for (const [key, value] of Object.entries(fields)) data.append(key, value);
     data.append('file', new Blob([new Uint8Array(bytes)]), name);
     return data;
   };
-  const storedCount = () => filesUnder(path.join(app.config.dataDir, 'files')).length;
+  const storedCount = async () => {
+    await app.documents.drain();
+    return filesUnder(path.join(app.config.dataDir, 'files')).length;
+  };
   const tempCount = () => filesUnder(path.join(app.config.dataDir, 'tmp')).length;
 
   it('stores a PDF content-addressed by SHA-256 and records who uploaded it', async () => {
@@ -53,13 +58,13 @@ describe('file upload', () => {
   });
 
   it('keeps one copy of identical content uploaded twice', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const bytes = minimalPdf('same');
     const first = await app.upload<UploadResponse>('/api/v1/upload', form(bytes, 'a.pdf'), { token });
     const second = await app.upload<UploadResponse>('/api/v1/upload', form(bytes, 'b.pdf'), { token });
     assert.equal(first.body.data.sha256, second.body.data.sha256);
     assert.notEqual(first.body.data.fileId, second.body.data.fileId);
-    assert.equal(storedCount(), before + 1);
+    assert.equal(await storedCount(), before + 1);
   });
 
   it('recognises DOCX and DOC by content whatever the name says', async () => {
@@ -70,29 +75,29 @@ describe('file upload', () => {
   });
 
   it('refuses a PNG renamed to .pdf, and a zip that is not Word, with 1070002 and stores nothing', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const renamed = await app.upload('/api/v1/upload', form(png(), 'thesis.pdf'), { token });
     assert.equal(renamed.body.errorCode, ErrorCode.fileTypeRejected);
     assert.match(renamed.body.errorMsg, /仅支持 PDF、DOC、DOCX/);
     const zip = await app.upload('/api/v1/upload', form(storedZip({ 'a.txt': 'hi' }), 'x.docx'), { token });
     assert.equal(zip.body.errorCode, ErrorCode.fileTypeRejected);
-    assert.equal(storedCount(), before);
+    assert.equal(await storedCount(), before);
     assert.equal(tempCount(), 0);
   });
 
   it('refuses a 51 MB upload with 1070001 and leaves nothing behind', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const big = Buffer.alloc(51 * 1024 * 1024, 0x20);
     big.write('%PDF-1.4\n');
     const response = await app.upload('/api/v1/upload', form(big, 'big.pdf'), { token });
     assert.equal(response.body.errorCode, ErrorCode.fileTooLarge);
     assert.equal(response.body.errorMsg, '文件超过 50 MB');
-    assert.equal(storedCount(), before);
+    assert.equal(await storedCount(), before);
     assert.equal(tempCount(), 0);
   });
 
   it('signs the form fields: a changed field or a missing sig gives 1000002 and stores nothing', async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const data = form(minimalPdf('signed'), 'a.pdf', { kind: 'attachment' });
     const t = Date.now();
     const wrongSig = await app.upload('/api/v1/upload', data, { token, t, sig: '0'.repeat(32) });
@@ -101,7 +106,7 @@ describe('file upload', () => {
     assert.equal(noSig.body.errorCode, ErrorCode.badSignature);
     const stale = await app.upload('/api/v1/upload', data, { token, t: Date.now() - 400_000 });
     assert.equal(stale.body.errorCode, ErrorCode.staleTimestamp);
-    assert.equal(storedCount(), before);
+    assert.equal(await storedCount(), before);
     assert.equal(tempCount(), 0);
   });
 
