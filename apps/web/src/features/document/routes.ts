@@ -15,6 +15,10 @@ export const documentRoutes: RouteDef[] = [
     title: '文档批注',
     hidden: true,
     parent: 'DocumentList',
-    screen: () => import('./components/document-workspace-screen.tsx'),
+    screen: () => {
+      // pdf.js and its worker load while the screen's own code does.
+      void import('../../shared/annotation-workspace/pdf-loader.ts').then((loader) => loader.warmUpPdfJs());
+      return import('./components/document-workspace-screen.tsx');
+    },
   },
 ];

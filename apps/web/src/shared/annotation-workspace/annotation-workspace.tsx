@@ -338,7 +338,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         <Alert className="aw-banner" type="error" showIcon message={`批注加载失败：${snapshot.error}`} />
       )}
       <div className="aw-body">
-        {!source.pages || !snapshot.loaded ? (
+        {!source.pages ? (
           <div className="aw-loading" role="status">
             <Spin /> 正在打开文档…
           </div>

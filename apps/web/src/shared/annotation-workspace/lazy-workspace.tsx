@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { AnnotationWorkspaceProps } from './annotation-workspace.tsx';
+import { prefetchDocument } from './document-prefetch.ts';
 
 const Workspace = lazy(() => import('./annotation-workspace.tsx'));
 
@@ -9,6 +10,7 @@ const Workspace = lazy(() => import('./annotation-workspace.tsx'));
  * screen's bundle. Screens embed this, never `annotation-workspace.tsx` directly.
  */
 export function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
+  if (!props.fields) prefetchDocument(props.documentId);
   return (
     <Suspense
       fallback={

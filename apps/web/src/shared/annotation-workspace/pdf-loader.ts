@@ -1,5 +1,5 @@
 import { ApiPath } from '@zikao/contract/paths';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { apiBase } from '../host/host.ts';
 import { currentToken } from '../stores/session-store.ts';
@@ -7,18 +7,32 @@ import { currentToken } from '../stores/session-store.ts';
 export type PdfJs = typeof import('pdfjs-dist');
 
 let loaded: Promise<PdfJs> | null = null;
+let worker: PDFWorker | null = null;
 
-/** pdf.js itself, fetched on first use so that no other screen pays for it. */
+/**
+ * pdf.js itself, fetched on first use so that no other screen pays for it, with its worker
+ * started at once: booting the worker script is the slowest step before a first page can render.
+ */
 export function loadPdfJs(): Promise<PdfJs> {
   loaded ??= import('pdfjs-dist').then((pdfjs) => {
     pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+    worker ??= new pdfjs.PDFWorker();
     return pdfjs;
   });
   return loaded;
 }
 
+/** Starts loading pdf.js and its worker early (a route that will show a document was matched). */
+export function warmUpPdfJs(): void {
+  if (loaded) return;
+  // The worker script downloads while pdf.js itself is fetched and evaluated; the worker then
+  // boots from the HTTP cache.
+  void fetch(workerUrl).catch(() => {});
+  void loadPdfJs().catch(() => {});
+}
+
 /** Size of the byte ranges pdf.js asks for: a first page arrives in one or two of them. */
-const RANGE_CHUNK = 128 * 1024;
+const RANGE_CHUNK = 256 * 1024;
 
 /**
  * Opens a document's review PDF by HTTP range requests: only the bytes the visible pages need
@@ -35,6 +49,8 @@ export async function openPdf(documentId: number): Promise<PDFDocumentProxy> {
     disableAutoFetch: true,
     disableStream: true,
     isEvalSupported: false,
+    // One worker for every document of the visit.
+    worker: worker ?? undefined,
   });
   return task.promise;
 }

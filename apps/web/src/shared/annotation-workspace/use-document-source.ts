@@ -2,7 +2,8 @@ import { DOCUMENT_STATUS_LABELS, type DocumentPage, type DocumentStatus } from '
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../request/errors.ts';
-import { loadPdfJs, openPdf, type PdfJs } from './pdf-loader.ts';
+import { takeDocumentFetch } from './document-prefetch.ts';
+import type { PdfJs } from './pdf-loader.ts';
 import { workspaceApi } from './workspace-api.ts';
 
 export interface DocumentSource {
@@ -51,11 +52,11 @@ export function useDocumentSource(documentId: number, fields?: ReadonlyArray<{ t
     }
 
     async function open(): Promise<void> {
-      const pdfPromise = Promise.all([loadPdfJs(), openPdf(documentId)]);
-      pdfPromise.catch(() => {});
+      const fetched = takeDocumentFetch(documentId);
+      const pdfPromise = fetched.pdf;
       let text: Awaited<ReturnType<typeof workspaceApi.documentText>>;
       try {
-        text = await workspaceApi.documentText(documentId);
+        text = await fetched.text;
       } catch (error) {
         if (cancelled) return;
         await waitUntilReady(error);

@@ -12,7 +12,9 @@ import type { OutboxOp } from './annotation-model.ts';
 
 /** The calls the workspace makes. Autosave calls are silent: the queue reports their failures. */
 export const workspaceApi = {
-  documentText: (documentId: number) => api.post<DocumentText>(ApiPath.documentText, { documentId }),
+  /** Silent: a document still converting answers with an error the workspace shows as progress. */
+  documentText: (documentId: number, silent = false) =>
+    api.post<DocumentText>(ApiPath.documentText, { documentId }, { silent }),
   documentStatus: (documentId: number) => api.post<DocumentSummary>(ApiPath.documentStatus, { documentId }),
   annotations: (documentId: number) => api.post<AnnotationDto[]>(ApiPath.annotationList, { documentId }),
   send(op: OutboxOp): Promise<unknown> {
