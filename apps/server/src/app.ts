@@ -45,6 +45,7 @@ import { VerificationRepository } from './modules/verification/verification.repo
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { seedDemoData } from './seed/demo-data.ts';
+import { seedReviewDemo } from './seed/review-demo.ts';
 import { createAuthHook } from './shared/auth-hook.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
@@ -171,7 +172,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   if (config.seedDemo) {
     const seedOptions = config.seedMustChangePhone ? { mustChangePhone: config.seedMustChangePhone } : {};
-    if (await seedDemoData(db, seedOptions)) server.log.info('demo data created');
+    if (await seedDemoData(db, seedOptions)) {
+      server.log.info('demo data created');
+      if (config.seedReviewDemo) {
+        const started = Date.now();
+        await seedReviewDemo({ db, storage, submissions });
+        server.log.info({ ms: Date.now() - started }, 'review demo data created');
+      }
+    }
   }
 
   const resumed = await documents.resumeUnfinished();

@@ -25,6 +25,8 @@ const schema = z.object({
   SMS_PROVIDER: z.enum(['console']).default('console'),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(50),
   SEED_DEMO: booleanFlag.default(true),
+  /** The review workflow's demo candidates and PDFs, on top of SEED_DEMO; the test app turns it off. */
+  SEED_REVIEW_DEMO: booleanFlag.default(true),
   SEED_MUST_CHANGE_PHONE: z.string().optional(),
   CAPTCHA_TEST_ANSWER_LOG: booleanFlag.default(false),
   WEB_DIST: z.string().optional(),
@@ -45,6 +47,7 @@ export interface AppConfig {
   smsProvider: 'console';
   uploadMaxBytes: number;
   seedDemo: boolean;
+  seedReviewDemo: boolean;
   seedMustChangePhone: string | undefined;
   captchaTestAnswerLog: boolean;
   webDist: string;
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsProvider: c.SMS_PROVIDER,
     uploadMaxBytes: Math.round(c.UPLOAD_MAX_MB * 1024 * 1024),
     seedDemo: c.SEED_DEMO,
+    seedReviewDemo: c.SEED_DEMO && c.SEED_REVIEW_DEMO,
     seedMustChangePhone: c.SEED_MUST_CHANGE_PHONE,
     captchaTestAnswerLog: c.CAPTCHA_TEST_ANSWER_LOG,
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -4,14 +4,19 @@ import { readableDocuments } from '../document/document.policy.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import type { AnnotationRow } from './annotation.repository.ts';
 
-/** Documents the user may annotate: readable ones, for teacher-side roles. */
+/**
+ * Documents the user may annotate: readable ones, for teacher-side roles, except the documents
+ * of submission versions whose review is over (submitted, or superseded by a newer version).
+ */
 export async function annotatableDocuments(
   documents: DocumentRepository,
   user: SessionUser,
   ids: readonly number[],
 ): Promise<Set<number>> {
   if (!(TEACHER_SIDE_ROLES as readonly number[]).includes(user.role)) return new Set();
-  return readableDocuments(documents, user, ids);
+  const readable = await readableDocuments(documents, user, ids);
+  const frozen = new Set(await documents.frozenForReview([...readable]));
+  return new Set([...readable].filter((id) => !frozen.has(id)));
 }
 
 /** Whose annotations on a document the user sees: null means everyone's (admins). */

@@ -117,6 +117,12 @@ describe('carried-over annotations and the version diff', () => {
     );
     assert.equal(returned.body.errorCode, 0, returned.body.errorMsg);
     v2Document = await buildDocument(app, student, multiPagePdf(V2));
+    const frozen = await app.post(
+      '/api/v1/annotation/save',
+      { documentId: v1Document, annotation: highlight(V1, 'research method'), baseRevision: 0 },
+      { token: reviewer },
+    );
+    assert.equal(frozen.body.errorCode, ErrorCode.forbidden, 'a submitted review’s annotations are final');
     const resubmitted = await app.post(
       '/api/v1/submission/resubmit',
       { submissionId, documentId: v2Document },
@@ -187,6 +193,13 @@ describe('carried-over annotations and the version diff', () => {
     const shown = await app.post<SubmissionDetail>('/api/v1/submission/detail', { submissionId }, { token: reviewer });
     assert.equal(shown.body.data.carried?.addressed, 1);
     assert.equal(shown.body.data.carried?.items.find((i) => i.id === second.id)?.addressed, false);
+    const passed = await app.post(
+      '/api/v1/review/submit',
+      { submissionId, versionNo: 2, verdict: 'pass', comment: COMMENT },
+      { token: reviewer },
+    );
+    assert.equal(passed.body.errorCode, 0, passed.body.errorMsg);
+    assert.equal((await mark(first.id, 0)).body.errorCode, ErrorCode.forbidden, 'final once submitted');
   });
 
   it('diffs the text of two versions', async () => {

@@ -1,0 +1,370 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Role, STAGE_LABELS, STAGES, type Stage, type SubmissionStatus } from '@zikao/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { SubmissionService } from '../modules/submission/submission.service.ts';
+import type { SessionUser } from '../shared/request-context.ts';
+import type { FileStorage } from '../shared/storage/storage.ts';
+import { createPdfMaker, type DemoThesis } from './review-pdf.ts';
+import { DEMO_TEXT, DEMO_TITLES, REVIEW_COMMENTS, STUDENT_NAMES } from './review-text.ts';
+
+interface Deps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  submissions: SubmissionService;
+}
+
+/** Statuses seeded per stage: several candidates in each, as the reviewer's lists show them. */
+const PLAN: Record<Stage, SubmissionStatus[]> = {
+  topic: ['unassigned', 'assigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'],
+  plan: ['unassigned', 'assigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'],
+  draft: ['unassigned', 'assigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'],
+  final: ['unassigned', 'assigned', 'assigned', 'reviewing', 'passed', 'passed', 'failed'],
+  retest: ['unassigned', 'assigned', 'reviewing', 'passed', 'failed'],
+};
+
+const RUBRIC = [
+  { key: 'topic', label: '选题意义', weight: 20, max: 20 },
+  { key: 'content', label: '内容与论证', weight: 50, max: 50 },
+  { key: 'format', label: '写作规范', weight: 30, max: 30 },
+];
+
+/**
+ * The review workflow's demo data on a fresh database: candidates in every stage and status for
+ * the demo reviewer, real multi-page Chinese PDFs, a blind-review batch and one draft that was
+ * returned and resubmitted, whose annotations are carried over when the reviewer opens it. The
+ * PDFs are stored as queued documents: the document service prepares them in the background.
+ */
+export async function seedReviewDemo({ db, storage, submissions }: Deps): Promise<void> {
+  const account = (phone: string) =>
+    db.selectFrom('users').selectAll().where('account', '=', phone).executeTakeFirstOrThrow();
+  const demoStudent = await account('13800000001');
+  const reviewer = await account('13800000003');
+  const admin = await account('13800000004');
+  const now = Date.now();
+  const batch = await db.selectFrom('batches').selectAll().orderBy('id').executeTakeFirstOrThrow();
+  await db
+    .updateTable('batches')
+    .set({ rules_json: JSON.stringify({ ...JSON.parse(batch.rules_json), rubric: RUBRIC }) })
+    .where('id', '=', batch.id)
+    .execute();
+  const blindBatch = await db
+    .insertInto('batches')
+    .values({
+      name: '2026年上半年（盲审）',
+      status: 'open',
+      rules_json: JSON.stringify({ blindReview: true, rubric: RUBRIC }),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const makePdf = await createPdfMaker(
+    [...DEMO_TITLES, ...DEMO_TEXT.flatMap((s) => [s.heading, ...s.paragraphs])].join('') +
+      Object.values(STAGE_LABELS).join('') +
+      '自学考试毕业论文考生',
+  );
+  const storePdf = async (ownerId: number, name: string, thesis: DemoThesis): Promise<number> => {
+    const bytes = await makePdf(thesis);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const temp = storage.tempPath();
+    await writeFile(temp, bytes);
+    await storage.putTempFile(temp, sha256);
+    const uploadId = randomUUID().replaceAll('-', '');
+    await db
+      .insertInto('stored_files')
+      .values({ sha256, size: bytes.length, mime: 'application/pdf', created_at: now })
+      .onConflict((oc) => oc.column('sha256').doNothing())
+      .execute();
+    await db
+      .insertInto('uploads')
+      .values({
+        id: uploadId,
+        sha256,
+        owner_id: ownerId,
+        name,
+        kind: 'document',
+        size: bytes.length,
+        mime: 'application/pdf',
+        created_at: now,
+      })
+      .execute();
+    const row = await db
+      .insertInto('documents')
+      .values({
+        owner_id: ownerId,
+        upload_id: uploadId,
+        name,
+        source_sha256: sha256,
+        source_mime: 'application/pdf',
+        pdf_sha256: null,
+        status: 'queued',
+        progress: 0,
+        error: '',
+        page_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  const thesisText = (title: string, stage: Stage, offset: number): DemoThesis => ({
+    title,
+    subtitle: `自学考试毕业论文 · ${STAGE_LABELS[stage]}`,
+    sections: [0, 1, 2].map((i) => DEMO_TEXT[(offset + i) % DEMO_TEXT.length] as DemoThesis['sections'][number]),
+  });
+
+  let sequence = 0;
+  const newStudent = async () => {
+    sequence++;
+    const row = await db
+      .insertInto('users')
+      .values({
+        account: `1390000${String(sequence).padStart(4, '0')}`,
+        name: STUDENT_NAMES[sequence % STUDENT_NAMES.length] as string,
+        role: Role.student,
+        password_hash: demoStudent.password_hash,
+        must_change_password: 0,
+        disabled: 0,
+        failed_logins: 0,
+        locked_until: 0,
+        school_name: demoStudent.school_name,
+        school_logo: '',
+        head_url: '',
+        major_name: demoStudent.major_name,
+        majors_json: demoStudent.majors_json,
+        apply_exam_level: demoStudent.apply_exam_level,
+        exam_committee_name: demoStudent.exam_committee_name,
+        exam_number: `03012420${String(sequence).padStart(4, '0')}`,
+        platform: 'student',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  const insertThesis = async (batchId: number, studentId: number, title: string) =>
+    (
+      await db
+        .insertInto('theses')
+        .values({
+          batch_id: batchId,
+          student_id: studentId,
+          major_name: '汉语言文学',
+          title,
+          advisor: '刘建华',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  const topicFields = (title: string, offset: number) => {
+    const section = DEMO_TEXT[offset % DEMO_TEXT.length] as DemoThesis['sections'][number];
+    return {
+      title,
+      rationale: section.paragraphs[0] ?? '',
+      outline: DEMO_TEXT.map((s) => s.heading).join('\n'),
+      references:
+        '[1] 王力. 汉语史稿[M]. 北京：中华书局，2004.\n[2] 吕叔湘. 现代汉语八百词[M]. 北京：商务印书馆，1999.',
+    };
+  };
+
+  /** Moves a fresh submission to its status, with the review and the audit rows a real flow leaves. */
+  const settle = async (id: number, stage: Stage, status: SubmissionStatus, index: number) => {
+    if (status === 'unassigned') return;
+    const scored = stage === 'final' || stage === 'retest';
+    await db.updateTable('submissions').set({ status, reviewer_id: reviewer.id }).where('id', '=', id).execute();
+    const audit = (action: string, actorId: number, from: SubmissionStatus, to: SubmissionStatus) => ({
+      actor_id: actorId,
+      action,
+      entity: 'submission',
+      entity_id: id,
+      from_status: from,
+      to_status: to,
+      reason: '',
+      detail_json: '{}',
+      created_at: now,
+    });
+    const rows = [audit('assign', admin.id, 'unassigned', 'assigned')];
+    if (status !== 'assigned') rows.push(audit('open', reviewer.id, 'assigned', 'reviewing'));
+    if (status === 'reviewing' || status === 'assigned') {
+      await db.insertInto('audit_log').values(rows).execute();
+      if (status === 'reviewing') {
+        await db
+          .insertInto('reviews')
+          .values({
+            submission_id: id,
+            version_no: 1,
+            reviewer_id: reviewer.id,
+            verdict: null,
+            score: null,
+            rubric_json: '{}',
+            comment: '（草稿）论文结构基本完整，',
+            plagiarism_rate: null,
+            time_spent_ms: 12 * 60_000,
+            state: 'draft',
+            submitted_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+      return;
+    }
+    rows.push(audit('submit', reviewer.id, 'reviewing', status));
+    await db.insertInto('audit_log').values(rows).execute();
+    const verdict = status === 'passed' ? 'pass' : status === 'failed' ? 'fail' : 'revise';
+    const score = scored ? (verdict === 'pass' ? [88, 76, 93][index % 3] : 52) : null;
+    await db
+      .insertInto('reviews')
+      .values({
+        submission_id: id,
+        version_no: 1,
+        reviewer_id: reviewer.id,
+        verdict,
+        score: score ?? null,
+        rubric_json: '{}',
+        comment: REVIEW_COMMENTS[verdict],
+        plagiarism_rate: stage === 'final' ? 12.5 + index : null,
+        time_spent_ms: 35 * 60_000,
+        state: 'submitted',
+        submitted_at: now - index * 3_600_000,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  };
+
+  // First, so that its documents are the first the document service prepares.
+  await seedResubmittedDraft({
+    db,
+    submissions,
+    storePdf,
+    reviewerId: reviewer.id,
+    studentId: demoStudent.id,
+    batchId: batch.id,
+    insertThesis,
+    settle,
+  });
+  let titleIndex = 0;
+  for (const stage of STAGES) {
+    const statuses = PLAN[stage];
+    for (const [index, status] of statuses.entries()) {
+      const title = DEMO_TITLES[titleIndex++ % DEMO_TITLES.length] as string;
+      const studentId = await newStudent();
+      const batchId = index === 2 ? blindBatch.id : batch.id;
+      const thesisId = await insertThesis(batchId, studentId, title);
+      if (stage !== 'topic') {
+        // The topic was passed earlier: it shows in the reviewer's history.
+        const topicId = await submissions.createSubmission(studentId, thesisId, 'topic', {
+          structured: topicFields(title, titleIndex),
+        });
+        await settle(topicId, 'topic', 'passed', index);
+      }
+      const documentId =
+        stage === 'topic'
+          ? null
+          : await storePdf(studentId, `${STAGE_LABELS[stage]}.pdf`, thesisText(title, stage, titleIndex));
+      const id = await submissions.createSubmission(studentId, thesisId, stage, {
+        documentId,
+        structured: stage === 'topic' ? topicFields(title, titleIndex) : null,
+        plagiarismRate: stage === 'final' ? 8 + index * 4 : null,
+      });
+      await settle(id, stage, status, index);
+    }
+  }
+}
+
+/** 李同学's draft: returned with three annotations, then resubmitted with one passage edited and one removed. */
+async function seedResubmittedDraft(deps: {
+  db: Kysely<Database>;
+  submissions: SubmissionService;
+  storePdf: (ownerId: number, name: string, thesis: DemoThesis) => Promise<number>;
+  reviewerId: number;
+  studentId: number;
+  batchId: number;
+  insertThesis: (batchId: number, studentId: number, title: string) => Promise<number>;
+  settle: (id: number, stage: Stage, status: SubmissionStatus, index: number) => Promise<void>;
+}): Promise<void> {
+  const { db, submissions } = deps;
+  const title = '网络流行语对现代汉语词汇的影响研究';
+  const sections = DEMO_TEXT.slice(0, 3) as DemoThesis['sections'];
+  const first: DemoThesis = { title, subtitle: '自学考试毕业论文 · 论文初稿', sections };
+  const [s1, s2, s3] = sections as [
+    DemoThesis['sections'][number],
+    DemoThesis['sections'][number],
+    DemoThesis['sections'][number],
+  ];
+  const second: DemoThesis = {
+    title,
+    subtitle: '自学考试毕业论文 · 论文初稿（修改稿）',
+    sections: [
+      s1,
+      {
+        heading: s2.heading,
+        paragraphs: [
+          `${(s2.paragraphs[0] ?? '').slice(0, 6)}较为${(s2.paragraphs[0] ?? '').slice(6)}`,
+          ...s2.paragraphs.slice(1),
+        ],
+      },
+      { heading: s3.heading, paragraphs: s3.paragraphs.slice(1) },
+    ],
+  };
+  const thesisId = await deps.insertThesis(deps.batchId, deps.studentId, title);
+  const v1 = await deps.storePdf(deps.studentId, '论文初稿.pdf', first);
+  const id = await submissions.createSubmission(deps.studentId, thesisId, 'draft', { documentId: v1 });
+  await deps.settle(id, 'draft', 'returned', 0);
+  const quote = (paragraph: string) => ({
+    exact: [...paragraph].slice(0, 12).join(''),
+    suffix: [...paragraph].slice(12, 20).join(''),
+  });
+  const points = [
+    {
+      page: 1,
+      text: s1.paragraphs[0] ?? '',
+      comment: '开篇论点明确，但需要补充研究现状的文献依据。',
+      category: 'content',
+    },
+    { page: 2, text: s2.paragraphs[0] ?? '', comment: '此处表述过于绝对，请补充数据支撑。', category: 'language' },
+    { page: 3, text: s3.paragraphs[0] ?? '', comment: '本段与主题关系不大，建议删除或改写。', category: 'structure' },
+  ];
+  const now = Date.now();
+  await db
+    .insertInto('annotations')
+    .values(
+      points.map((point) => {
+        const { exact, suffix } = quote(point.text);
+        return {
+          id: randomUUID(),
+          document_id: v1,
+          author_id: deps.reviewerId,
+          kind: 'highlight',
+          category: point.category,
+          severity: 'major',
+          comment: point.comment,
+          stamp: null,
+          page_index: point.page,
+          selectors_json: JSON.stringify([
+            { type: 'TextQuoteSelector', exact, prefix: '', suffix },
+            { type: 'PageSelector', index: point.page },
+          ]),
+          revision: 1,
+          deleted: 0,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
+    )
+    .execute();
+  const v2 = await deps.storePdf(deps.studentId, '论文初稿（修改稿）.pdf', second);
+  const student = { id: deps.studentId, role: Role.student } as SessionUser;
+  await submissions.resubmit(student, id, { documentId: v2 });
+}
