@@ -1,4 +1,5 @@
 import type { AnnotationDto } from '@zikao/contract/annotation';
+import { signParams } from '@zikao/contract/signature';
 import type { Page } from 'playwright-core';
 import { callApi } from './api.ts';
 import { expect } from './expect.ts';
@@ -118,4 +119,27 @@ export async function saveState(page: Page): Promise<string> {
 
 export async function waitSaved(page: Page): Promise<void> {
   await expect(async () => (await saveState(page)).includes('已保存'), 'save state 已保存', 15_000);
+}
+
+/** Uploads a DOCX through the API and waits until the server has converted it; returns its id. */
+export async function uploadDocument(server: TestServer, token: string, docx: Buffer, name: string): Promise<number> {
+  const form = new FormData();
+  form.append('kind', 'document');
+  form.append('file', new Blob([new Uint8Array(docx)]), name);
+  const t = Date.now();
+  const response = await fetch(`${server.url}/api/v1/upload?t=${t}&sig=${signParams({ kind: 'document' }, t)}`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const envelope = (await response.json()) as { errorCode: number; errorMsg: string; data: { documentId: number } };
+  if (envelope.errorCode !== 0) throw new Error(`upload failed: ${envelope.errorMsg}`);
+  const documentId = envelope.data.documentId;
+  await expect(
+    async () =>
+      (await callApi<{ status: string }>(server, '/v1/document/status', { documentId }, token)).data.status === 'ready',
+    'document converted',
+    60_000,
+  );
+  return documentId;
 }

@@ -42,7 +42,8 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
   const [bankFilter, setBankFilter] = useState('');
   const commentId = useId();
   const queryClient = useQueryClient();
-  const bank = useQuery({ queryKey: COMMENT_BANK_KEY, queryFn: workspaceApi.commentBank, staleTime: 60_000 });
+  // Refetched each time the form opens: entries may have been added in another tab or by an admin.
+  const bank = useQuery({ queryKey: COMMENT_BANK_KEY, queryFn: workspaceApi.commentBank, staleTime: 0 });
   const saveToBank = useMutation({
     mutationFn: () => workspaceApi.saveCommentBank(values.comment.trim(), values.category),
     onSuccess: () => {
