@@ -146,7 +146,7 @@ export async function buildSubmission(
     .executeTakeFirstOrThrow();
   const structured =
     options.structured ?? (stage === 'topic' ? { title, rationale: '', outline: '', references: '' } : null);
-  const id = await app.submissions.createSubmission(null, thesis.id, stage, {
+  const id = await app.submissions.createSubmission(studentId, thesis.id, stage, {
     documentId: options.documentId ?? null,
     structured,
   });

@@ -6,6 +6,14 @@ import type { SubmissionRepository } from './submission.repository.ts';
 /** Whether the user works on the admin side: sees every submission and every candidate. */
 export const isAdmin = (user: SessionUser): boolean => user.role === Role.admin;
 
+type ReviewerRow = { id: number; reviewer_id: number | null };
+
+function allowedOf(user: SessionUser, rows: readonly ReviewerRow[]): Set<number> {
+  if (!(TEACHER_SIDE_ROLES as readonly number[]).includes(user.role)) return new Set();
+  if (isAdmin(user)) return new Set(rows.map((row) => row.id));
+  return new Set(rows.filter((row) => row.reviewer_id === user.id).map((row) => row.id));
+}
+
 /**
  * Which of these submissions the user may read and review: admins every one, teacher-side users
  * those assigned to them, nobody else any.
@@ -15,10 +23,7 @@ export async function reviewableSubmissions(
   user: SessionUser,
   ids: readonly number[],
 ): Promise<Set<number>> {
-  if (!(TEACHER_SIDE_ROLES as readonly number[]).includes(user.role)) return new Set();
-  const rows = await repository.reviewers(ids);
-  if (isAdmin(user)) return new Set(rows.map((row) => row.id));
-  return new Set(rows.filter((row) => row.reviewer_id === user.id).map((row) => row.id));
+  return allowedOf(user, await repository.reviewers(ids));
 }
 
 /** Throws 1040001 for unknown ids and 1030003 for ids the user may not review. */
@@ -27,9 +32,10 @@ export async function requireReviewable(
   user: SessionUser,
   ids: readonly number[],
 ): Promise<void> {
-  const existing = new Set((await repository.reviewers(ids)).map((row) => row.id));
+  const rows = await repository.reviewers(ids);
+  const existing = new Set(rows.map((row) => row.id));
   if (ids.some((id) => !existing.has(id))) throw notFound('论文不存在');
-  const allowed = await reviewableSubmissions(repository, user, ids);
+  const allowed = allowedOf(user, rows);
   if (ids.some((id) => !allowed.has(id))) throw forbidden('无权访问该论文');
 }
 

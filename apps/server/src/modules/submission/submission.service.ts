@@ -151,7 +151,8 @@ export class SubmissionService {
         action: entry.action,
         fromStatus: entry.from_status as SubmissionStatus | null,
         toStatus: entry.to_status as SubmissionStatus | null,
-        actorName: entry.actor_name ?? '',
+        // Under blind review the candidate's own entries (submit, resubmit) name nobody.
+        actorName: hide && entry.actor_id === context.student_id ? '考生' : (entry.actor_name ?? ''),
         reason: entry.reason,
         createdAt: entry.created_at,
       })),

@@ -225,6 +225,7 @@ describe('submissions: lists, access, blind review, export', () => {
     );
     assert.equal(shown.body.errorCode, 0);
     assert.equal(shown.body.data.candidate, null);
+    assert.equal(shown.body.data.history[0]?.actorName, '考生', 'the candidate’s own submit names nobody');
     assert.deepEqual(leaks(JSON.stringify(shown.body)), []);
     // Searching by the hidden name or exam number finds nothing: the search would reveal them.
     for (const secret of secrets) {
