@@ -21,7 +21,7 @@ try {
   await loginByPassword(page, PHONES.admin);
   await waitForPath(page, '/annotate/topic/list');
   await waitForTitle(page, '批注选题');
-  await page.getByText('该功能将在后续版本上线').waitFor();
+  await page.locator('.ant-table-wrapper').waitFor();
   await page.getByTestId('header-user-name').filter({ hasNotText: '用户' }).waitFor();
   await page.waitForLoadState('networkidle');
   await page.locator('#nprogress').waitFor({ state: 'detached' });

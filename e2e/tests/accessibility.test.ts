@@ -44,7 +44,9 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await loginByPassword(page, PHONES.reviewer);
     await waitForPath(page, '/annotate/topic/list');
     await waitForTitle(page, '批注选题');
-    await page.getByText('该功能将在后续版本上线').waitFor();
+    // The list has loaded: rows, an empty list, or the not-yet-available state.
+    await page.locator('.ant-table-wrapper').waitFor();
+    await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
     for (const [path, title] of [
       ['/annotate/topic/list', '批注选题'],
       ['/annotate/thesis/detail/3', '论文详情'],
@@ -66,5 +68,47 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     const violations = await seriousViolations(page);
     await page.getByTestId('sidebar-toggle').click();
     assert.equal(violations.length, 0, describeViolations(violations));
+  });
+
+  it('the student login, the student home, change password, the mobile drawer and the 404 page', async () => {
+    const { page } = browser;
+    // Start signed out: drop the reviewer session of the tests above.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto(`${server.url}/student/login`);
+    await page.getByRole('heading', { name: '考生登录' }).waitFor();
+    await page.getByAltText('图形验证码').waitFor();
+    let violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, `student login\n${describeViolations(violations)}`);
+
+    await loginByPassword(page, PHONES.student);
+    await waitForPath(page, '/student');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^我的论文/ })
+      .waitFor();
+    violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, `student home\n${describeViolations(violations)}`);
+
+    await page.goto(`${server.url}/account/password`);
+    await page.getByRole('heading', { name: '修改密码' }).waitFor();
+    violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, `change password\n${describeViolations(violations)}`);
+
+    await page.goto(`${server.url}/no/such/page`);
+    await waitForTitle(page, '页面不存在');
+    violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, `404\n${describeViolations(violations)}`);
+
+    await page.setViewportSize({ width: 420, height: 820 });
+    await page.goto(`${server.url}/student/thesis`);
+    await waitForTitle(page, '我的论文');
+    await page.getByTestId('sidebar-toggle').click();
+    await page.getByRole('dialog', { name: '导航菜单' }).waitFor();
+    violations = await seriousViolations(page);
+    await page.setViewportSize({ width: 1366, height: 820 });
+    assert.equal(violations.length, 0, `mobile drawer\n${describeViolations(violations)}`);
   });
 });

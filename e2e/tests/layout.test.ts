@@ -160,6 +160,8 @@ describe('layout', () => {
     await waitForTitle(page, '选题详情');
     await page.goBack();
     await waitForPath(page, '/annotate/topic/list');
+    // The kept-alive list becomes visible again (it was hidden, not unmounted).
+    await page.getByText('（第 21 号）').waitFor();
 
     assert.equal(await page.getByTestId('list-keyword').inputValue(), '学习行为', 'search text kept');
     const active = page.locator('.ant-pagination-item-active');

@@ -120,7 +120,10 @@ describe('login', () => {
     await loginByPassword(page, PHONES.student);
     await waitForPath(page, '/student');
     for (const title of ['我的论文', '我的选题', '课程', '考试', '证书']) {
-      await page.getByRole('main').getByRole('link', { name: title, exact: true }).waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(`^${title}`) })
+        .waitFor();
     }
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('zikao_student_session') ?? '{}'));
     assert.equal(stored.account, PHONES.student);

@@ -4,7 +4,12 @@ import { useNavigation } from 'react-router';
 import { NPROGRESS_OPTIONS } from '../shared/config/constants.ts';
 import 'nprogress/nprogress.css';
 
-NProgress.configure(NPROGRESS_OPTIONS);
+// nprogress's default template gives the bar role="bar", which is not an ARIA role.
+NProgress.configure({
+  ...NPROGRESS_OPTIONS,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 /** The top progress bar, driven by the router's navigation state (guard, lazy screens). */
 export function NavigationProgress() {

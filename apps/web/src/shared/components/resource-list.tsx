@@ -2,7 +2,7 @@ import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/ic
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListResult } from '@zikao/contract/envelope';
 import { type ReviewListRow, SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@zikao/contract/review-lists';
-import { Alert, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../request/api.ts';
@@ -11,15 +11,16 @@ import { formatDate } from '../utils/date.ts';
 import { ComingSoon } from './coming-soon.tsx';
 import { Page } from './page.tsx';
 
-const STATUS_COLORS: Record<SubmissionStatus, string> = {
-  unassigned: 'default',
-  assigned: 'blue',
-  reviewing: 'processing',
-  returned: 'orange',
-  passed: 'green',
-  failed: 'red',
-  awaiting_check: 'purple',
-  checked: 'cyan',
+// Dark text on light tints, so every status tag meets WCAG AA contrast.
+const STATUS_STYLE: Record<SubmissionStatus, { color: string; background: string }> = {
+  unassigned: { color: '#434343', background: '#f5f5f5' },
+  assigned: { color: '#1d4ed8', background: '#eff6ff' },
+  reviewing: { color: '#1e40af', background: '#e0e7ff' },
+  returned: { color: '#9a3412', background: '#fff7ed' },
+  passed: { color: '#166534', background: '#f0fdf4' },
+  failed: { color: '#b91c1c', background: '#fef2f2' },
+  awaiting_check: { color: '#6b21a8', background: '#faf5ff' },
+  checked: { color: '#155e75', background: '#ecfeff' },
 };
 
 export interface ResourceListProps {
@@ -62,7 +63,9 @@ export function ResourceList({ path, filters, subject, detailPath, actionLabel =
       dataIndex: 'status',
       width: 100,
       render: (value: SubmissionStatus) => (
-        <Tag color={STATUS_COLORS[value]}>{SUBMISSION_STATUS_LABELS[value] ?? value}</Tag>
+        <Tag bordered={false} style={STATUS_STYLE[value]}>
+          {SUBMISSION_STATUS_LABELS[value] ?? value}
+        </Tag>
       ),
     },
     {
@@ -152,7 +155,7 @@ export function ResourceList({ path, filters, subject, detailPath, actionLabel =
             emptyText: unavailable ? (
               <ComingSoon bare description={`${subject}评阅数据将在评阅功能上线后显示在这里。`} />
             ) : (
-              `暂无${subject}`
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${subject}`} />
             ),
           }}
           pagination={{

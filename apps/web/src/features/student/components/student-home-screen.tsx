@@ -37,10 +37,14 @@ export default function StudentHomeScreen() {
       <Row gutter={[16, 16]}>
         {items.map((item) => (
           <Col key={item.name} xs={24} sm={12} lg={8}>
-            <Link to={item.path} aria-label={item.title}>
+            <Link to={item.path}>
               <Card hoverable variant="borderless">
                 <Card.Meta
-                  avatar={<span style={{ fontSize: 28, color: '#1d4ed8' }}>{menuIcon(item.icon)}</span>}
+                  avatar={
+                    <span aria-hidden="true" style={{ fontSize: 28, color: '#1d4ed8' }}>
+                      {menuIcon(item.icon)}
+                    </span>
+                  }
                   title={item.title}
                   description={DESCRIPTIONS[item.name] ?? ''}
                 />
