@@ -57,7 +57,7 @@ export function ResourceList({ path, filters, subject, detailPath, actionLabel =
     { title: '准考证号', dataIndex: 'examNo', width: 140, render: (value: string) => value || '—' },
     { title: '专业', dataIndex: 'majorName', width: 140, ellipsis: true },
     { title: '批次', dataIndex: 'batchName', width: 140 },
-    { title: '版本', dataIndex: 'version', width: 70, render: (value: number) => `第 ${value} 版` },
+    { title: '版本', dataIndex: 'version', width: 84, render: (value: number) => `第 ${value} 版` },
     {
       title: '状态',
       dataIndex: 'status',
