@@ -137,7 +137,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reviews: reviewRepository,
     documents: documentRepository,
     audit: new AuditRepository(db),
-    carryOver: new CarryOver({ repository: carryOverRepository, submissions: submissionRepository }),
+    carryOver: new CarryOver({
+      repository: carryOverRepository,
+      submissions: submissionRepository,
+      documents: documentRepository,
+    }),
     carried: carryOverRepository,
   });
   const reviews = new ReviewService({ submissions: submissionRepository, reviews: reviewRepository });

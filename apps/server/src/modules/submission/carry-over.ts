@@ -3,6 +3,10 @@ import { DocumentText, reanchor, type Selector } from '@zikao/anchoring';
 import type { CarriedAnnotationDto, CarriedSummary, CarryStatus } from '@zikao/contract';
 import type { Selectable } from 'kysely';
 import type { AnnotationsTable } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import { annotatableDocuments } from '../annotation/annotation.policy.ts';
+import type { DocumentRepository } from '../document/document.repository.ts';
 import { type CarriedCopy, CarryOverRepository } from './carry-over.repository.ts';
 import type { SubmissionRepository, VersionRow } from './submission.repository.ts';
 
@@ -16,10 +20,16 @@ type AnnotationRow = Selectable<AnnotationsTable>;
 export class CarryOver {
   private readonly repository: CarryOverRepository;
   private readonly submissions: SubmissionRepository;
+  private readonly documents: DocumentRepository;
 
-  constructor(deps: { repository: CarryOverRepository; submissions: SubmissionRepository }) {
+  constructor(deps: {
+    repository: CarryOverRepository;
+    submissions: SubmissionRepository;
+    documents: DocumentRepository;
+  }) {
     this.repository = deps.repository;
     this.submissions = deps.submissions;
+    this.documents = deps.documents;
   }
 
   /**
@@ -66,6 +76,19 @@ export class CarryOver {
       if (!(await submissions.claimCarry(next.id))) return;
       await new CarryOverRepository(trx).insertCopies(copies);
     });
+  }
+
+  /** Ticks a carried point as addressed (or not, or clears the tick); its author only. */
+  async mark(user: SessionUser, annotationId: string, addressed: boolean | null): Promise<CarriedAnnotationDto> {
+    const row = await this.repository.findAnnotation(annotationId);
+    if (!row || row.deleted || row.carried_from_id === null) throw notFound('批注不存在');
+    if (!(await annotatableDocuments(this.documents, user, [row.document_id])).has(row.document_id)) {
+      throw forbidden('无权批注该文档');
+    }
+    if (row.author_id !== user.id) throw forbidden('只能标记自己的批注');
+    const value = addressed === null ? null : addressed ? 1 : 0;
+    await this.repository.setAddressed(annotationId, value);
+    return toCarriedDto({ ...row, addressed: value });
   }
 
   /** The carried points on a version's document, with counts for the review screen. */

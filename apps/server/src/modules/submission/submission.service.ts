@@ -14,18 +14,16 @@ import {
 } from '@zikao/contract';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
-import { annotatableDocuments } from '../annotation/annotation.policy.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import type { ReviewRepository } from '../review/review.repository.ts';
 import type { CarryOverRepository } from './carry-over.repository.ts';
 import type { CarryOver } from './carry-over.ts';
-import { toCarriedDto } from './carry-over.ts';
 import { hidesCandidate, isAdmin, requireReviewable } from './submission.policy.ts';
 import { type SubmissionRepository, searchTextOf } from './submission.repository.ts';
 import { parseRules, toListRow, toReviewDto } from './submission-mapper.ts';
 import { MESSAGES, transition } from './submission-status.ts';
-import { diffLines } from './text-diff.ts';
+import { versionDiff } from './text-diff.ts';
 
 /** Rows an export may hold: a whole stage of a large batch, but not an unbounded query. */
 export const EXPORT_LIMIT = 20_000;
@@ -266,30 +264,12 @@ export class SubmissionService {
       return (await this.deps.carried.pageTexts(version.document_id)).map((page) => page.text);
     };
     const [fromPages, toPages] = await Promise.all([pagesOf(fromVersion), pagesOf(toVersion)]);
-    const ops = diffLines(fromPages.join('\n').split('\n'), toPages.join('\n').split('\n'));
-    const stats = { inserted: 0, deleted: 0, equal: 0 };
-    for (const op of ops)
-      stats[op.op === 'insert' ? 'inserted' : op.op === 'delete' ? 'deleted' : 'equal'] += op.lines.length;
-    return {
-      from: { versionNo: fromVersion, pages: fromPages },
-      to: { versionNo: toVersion, pages: toPages },
-      ops,
-      stats,
-    };
+    return versionDiff({ versionNo: fromVersion, pages: fromPages }, { versionNo: toVersion, pages: toPages });
   }
 
   /** Ticks a carried point as addressed (or not, or clears the tick). */
-  async markCarried(user: SessionUser, annotationId: string, addressed: boolean | null): Promise<CarriedAnnotationDto> {
-    const { carried, documents } = this.deps;
-    const row = await carried.findAnnotation(annotationId);
-    if (!row || row.deleted || row.carried_from_id === null) throw notFound('批注不存在');
-    if (!(await annotatableDocuments(documents, user, [row.document_id])).has(row.document_id)) {
-      throw forbidden('无权批注该文档');
-    }
-    if (row.author_id !== user.id) throw forbidden('只能标记自己的批注');
-    const value = addressed === null ? null : addressed ? 1 : 0;
-    await carried.setAddressed(annotationId, value);
-    return toCarriedDto({ ...row, addressed: value });
+  markCarried(user: SessionUser, annotationId: string, addressed: boolean | null): Promise<CarriedAnnotationDto> {
+    return this.deps.carryOver.mark(user, annotationId, addressed);
   }
 
   private async context(submissionId: number) {

@@ -1,4 +1,4 @@
-import type { DiffOp } from '@zikao/contract';
+import type { DiffOp, VersionDiff } from '@zikao/contract';
 
 /** Beyond this many edits the middle is reported as one replacement: the texts barely match. */
 const MAX_EDITS = 4000;
@@ -89,4 +89,16 @@ function middle(a: readonly string[], b: readonly string[]): Array<[DiffOp['op']
     y--;
   }
   return steps.reverse();
+}
+
+/** Two versions' page texts and the line diff between them, with line counts per kind. */
+export function versionDiff(
+  from: { versionNo: number; pages: string[] },
+  to: { versionNo: number; pages: string[] },
+): VersionDiff {
+  const ops = diffLines(from.pages.join('\n').split('\n'), to.pages.join('\n').split('\n'));
+  const stats = { inserted: 0, deleted: 0, equal: 0 };
+  for (const op of ops)
+    stats[op.op === 'insert' ? 'inserted' : op.op === 'delete' ? 'deleted' : 'equal'] += op.lines.length;
+  return { from, to, ops, stats };
 }
