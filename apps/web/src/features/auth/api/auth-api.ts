@@ -19,8 +19,8 @@ const PATHS = {
   },
 } as const;
 
-export function fetchCaptcha(side: Side): Promise<CaptchaResponse> {
-  return api.get<CaptchaResponse>(PATHS[side].captcha);
+export function fetchCaptcha(side: Side, signal?: AbortSignal): Promise<CaptchaResponse> {
+  return api.get<CaptchaResponse>(PATHS[side].captcha, {}, { signal });
 }
 
 export function sendSmsCode(side: Side, body: { phone: string; captchaId: string; captcha: string }): Promise<unknown> {

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import type { CaptchaResponse } from '@zikao/contract/auth';
 import { ErrorCode } from '@zikao/contract/errors';
 import { Button } from 'antd';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { ApiError, isCancelled } from '../../../shared/request/errors.ts';
 import type { Side } from '../../../shared/stores/session-persistence.ts';
@@ -23,6 +23,24 @@ function useCooldown(): [number, () => void] {
   return [remaining, () => setRemaining(startCooldown(localStorage, Date.now()))];
 }
 
+/** The image captcha, fetched on mount and again on demand (kept off TanStack Query for a lighter login page). */
+function useCaptcha(side: Side): { data: CaptchaResponse | null; refresh: () => void } {
+  const [data, setData] = useState<CaptchaResponse | null>(null);
+  const load = useCallback(() => {
+    const controller = new AbortController();
+    setData(null);
+    fetchCaptcha(side, controller.signal)
+      .then(setData)
+      .catch(() => undefined);
+    return controller;
+  }, [side]);
+  useEffect(() => {
+    const controller = load();
+    return () => controller.abort();
+  }, [load]);
+  return { data, refresh: () => void load() };
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : '登录失败，请稍后再试';
 }
@@ -37,11 +55,11 @@ export function SmsLoginForm({ side }: { side: Side }) {
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const captcha = useQuery({ queryKey: ['captcha', side], queryFn: () => fetchCaptcha(side), staleTime: 0, gcTime: 0 });
+  const captcha = useCaptcha(side);
 
   const refreshCaptcha = () => {
     setAnswer('');
-    void captcha.refetch();
+    captcha.refresh();
   };
 
   const requestCode = async () => {
