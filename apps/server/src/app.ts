@@ -57,8 +57,6 @@ import { createLocalStorage } from './shared/storage/local-storage.ts';
 export interface BuildOptions {
   /** Pino logger options, or false for none. Tests pass a stream to read the log. */
   logger?: boolean | object;
-  /** PostgreSQL schema for an isolated test database. */
-  pgSchema?: string;
 }
 
 export interface App {
@@ -72,11 +70,7 @@ export interface App {
 
 /** Builds the whole application: database, services, API under /api and the web build at /. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const database = await openDatabase({
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
-  });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const server = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,

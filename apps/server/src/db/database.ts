@@ -18,8 +18,6 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
-  /** PostgreSQL schema to use instead of public; tests give each app its own. */
-  pgSchema?: string;
 }
 
 /** Opens SQLite under dataDir, or PostgreSQL when a URL is given, and migrates it. */
@@ -28,19 +26,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let dialect: DialectKind;
   if (options.databaseUrl) {
     dialect = 'postgres';
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
-    if (options.pgSchema) {
-      const client = await pool.connect();
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.pgSchema.replaceAll('"', '')}"`);
-      } finally {
-        client.release();
-      }
-    }
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';

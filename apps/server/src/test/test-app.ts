@@ -37,15 +37,41 @@ export interface CallOptions {
 
 const keyCache = new Map<string, string>();
 
+/** Creates an empty PostgreSQL database next to the one `adminUrl` names, and its URL. */
+async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 /** Starts the real app on a fresh database: SQLite in a temp dir, or a fresh PostgreSQL schema. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-test-'));
   const logs: Array<Record<string, unknown>> = [];
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_REVIEW_DEMO: '0', ...env });
-  const pgSchema = config.databaseUrl ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
+  const baseConfig = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SEED_REVIEW_DEMO: '0',
+    ...env,
+  });
+  // On PostgreSQL every test app gets a database of its own. (Schemas were not enough: Kysely's
+  // migrator introspects all schemas, and fails when another test file drops one meanwhile.)
+  const testDatabase = baseConfig.databaseUrl ? await createTestDatabase(baseConfig.databaseUrl) : undefined;
+  const config = testDatabase ? { ...baseConfig, databaseUrl: testDatabase.url } : baseConfig;
   const app = await buildApp(config, {
     logger: { level: 'info', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
-    ...(pgSchema ? { pgSchema } : {}),
   });
 
   const headersFor = (options: CallOptions) => ({
@@ -107,12 +133,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (config.databaseUrl && pgSchema) {
-        const client = new pg.Client({ connectionString: config.databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-        await client.end();
-      }
+      await testDatabase?.drop();
     },
   };
   return testApp;
