@@ -204,9 +204,13 @@ async function registerWebApp(server: FastifyInstance, webDist: string): Promise
     server.log.warn({ webDist }, 'web build not found; run npm run build -w @zikao/web');
     return;
   }
-  await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // wildcard: files of a rebuild made while the server runs are served too; unknown paths fall
+  // through to the not-found handler, which answers with index.html.
+  await server.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
   server.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // Only navigations get the app: a missing file (a stale chunk) must not come back as HTML.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isFile) {
       reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '资源不存在', data: null });
       return;
     }

@@ -12,7 +12,7 @@ function splitSigned(source: unknown): { params: Record<string, unknown>; t: unk
 /** Throws 1000003 when `t` is missing its window, 1000002 when it is not a timestamp. */
 export function checkTimestamp(t: unknown, now = Date.now()): string {
   const text = typeof t === 'number' ? String(t) : t;
-  if (typeof text !== 'string' || !/^\d{10,16}$/.test(text)) throw badSignature('签名错误：缺少时间戳 t');
+  if (typeof text !== 'string' || !/^\d{1,16}$/.test(text)) throw badSignature('签名错误：缺少时间戳 t');
   if (Math.abs(now - Number(text)) > SIGNATURE_WINDOW_MS) throw staleTimestamp();
   return text;
 }

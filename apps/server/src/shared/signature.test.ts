@@ -50,6 +50,15 @@ describe('request signature on every call', () => {
       assert.equal(response.body.errorMsg, '请求已过期，请校准时间');
     }
     assert.equal((await app.post('/api/v1/getUserInfo', {}, { token, t: Date.now() - 200_000 })).body.errorCode, 0);
+    assert.equal(
+      (await app.get('/api/v1/version', {}, { t: 1 })).body.errorCode,
+      ErrorCode.staleTimestamp,
+      'any number is a time',
+    );
+    assert.equal(
+      (await app.get('/api/v1/version', {}, { t: 'soon' as unknown as number })).body.errorCode,
+      ErrorCode.badSignature,
+    );
   });
 
   it('checks the signature before the session, so a bad sig never reaches a handler', async () => {

@@ -40,6 +40,16 @@ describe('version and bad input', () => {
     assert.match(page.body, /自考在线/);
   });
 
+  it('serves a file added to the web build after start, and 404 rather than HTML for a missing file', async () => {
+    writeFileSync(path.join(webDist, 'late-chunk.js'), 'export const late = 1;');
+    const late = await app.server.inject({ method: 'GET', url: '/late-chunk.js' });
+    assert.equal(late.statusCode, 200);
+    assert.match(String(late.headers['content-type']), /javascript/);
+    const missing = await app.server.inject({ method: 'GET', url: '/assets/missing.js?v=2' });
+    assert.equal(missing.statusCode, 404);
+    assert.doesNotMatch(missing.body, /<title>/);
+  });
+
   it('turns malformed JSON into 1000001', async () => {
     const response = await app.server.inject({
       method: 'POST',
