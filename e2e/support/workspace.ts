@@ -6,7 +6,7 @@ import { expect } from './expect.ts';
 import type { TestServer } from './server.ts';
 
 /** Waits until a page of the workspace has painted its canvas and built its text layer. */
-export async function waitForPageText(page: Page, pageIndex: number, timeout = 20_000): Promise<void> {
+export async function waitForPageText(page: Page, pageIndex: number, timeout = 60_000): Promise<void> {
   await page
     .locator(`.aw-page[data-page-index="${pageIndex}"][data-rendered="true"] .aw-text-layer span[data-offset]`)
     .first()
@@ -118,7 +118,7 @@ export async function saveState(page: Page): Promise<string> {
 }
 
 export async function waitSaved(page: Page): Promise<void> {
-  await expect(async () => (await saveState(page)).includes('已保存'), 'save state 已保存', 15_000);
+  await expect(async () => (await saveState(page)).includes('已保存'), 'save state 已保存', 60_000);
 }
 
 /** Uploads a DOCX through the API and waits until the server has converted it; returns its id. */
@@ -139,7 +139,7 @@ export async function uploadDocument(server: TestServer, token: string, docx: Bu
     async () =>
       (await callApi<{ status: string }>(server, '/v1/document/status', { documentId }, token)).data.status === 'ready',
     'document converted',
-    60_000,
+    180_000,
   );
   return documentId;
 }

@@ -25,6 +25,8 @@ describe('workspace tools, comment bank, side list and two tabs', () => {
   before(async () => {
     server = await startServer();
     browser = await openBrowser();
+    // The machine running CI may be busy; these waits are for real conversions and renders.
+    browser.page.setDefaultTimeout(60_000);
     token = await apiLogin(server, PHONES.reviewer, DEMO_PASSWORD);
     documentId = await uploadDocument(server, token, thesisDocx({ pages: 3, paragraphsPerPage: 5 }), '论文.docx');
     url = `${server.url}/document/${documentId}`;
@@ -101,9 +103,9 @@ describe('workspace tools, comment bank, side list and two tabs', () => {
     const { page } = browser;
     await page.getByRole('group', { name: '按类别筛选' }).getByRole('button', { name: /格式/ }).click();
     const list = page.getByRole('list', { name: '批注列表' });
-    await expect(async () => (await list.locator('li.aw-item').count()) === 1, 'only the 格式 annotation');
+    await expect(async () => (await list.locator('li.aw-item').count()) === 1, 'only the 格式 annotation', 30_000);
     await page.getByRole('group', { name: '按类别筛选' }).getByRole('button', { name: /格式/ }).click();
-    await expect(async () => (await list.locator('li.aw-item').count()) === 4, 'all four again');
+    await expect(async () => (await list.locator('li.aw-item').count()) === 4, 'all four again', 30_000);
 
     // A highlight on the last page, then jump to it from the list.
     await page.getByLabel('页码').fill('3');
@@ -177,7 +179,11 @@ describe('workspace tools, comment bank, side list and two tabs', () => {
     await fillAnnotation(page, '语言', '窗口一的新批注');
     await waitSaved(page);
     await waitSaved(other);
-    await expect(async () => (await listAnnotations(server, token, documentId)).length === before + 2, 'both kept');
+    await expect(
+      async () => (await listAnnotations(server, token, documentId)).length === before + 2,
+      'both kept',
+      30_000,
+    );
     await other.close();
   });
 });

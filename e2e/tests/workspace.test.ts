@@ -49,6 +49,8 @@ describe('the annotation workspace against the real server', () => {
   before(async () => {
     server = await startServer();
     browser = await openBrowser();
+    // The machine running CI may be busy; these waits are for real conversions and renders.
+    browser.page.setDefaultTimeout(60_000);
     token = await apiLogin(server, PHONES.reviewer, DEMO_PASSWORD);
   });
   after(async () => {
@@ -69,7 +71,7 @@ describe('the annotation workspace against the real server', () => {
       buffer: thesisDocx({ pages: 4, paragraphsPerPage: 6 }),
     });
     await page.getByTestId('upload-progress').waitFor();
-    await page.getByRole('button', { name: '开始批注' }).click({ timeout: 60_000 });
+    await page.getByRole('button', { name: '开始批注' }).click({ timeout: 180_000 });
     await page.waitForURL((url) => /^\/document\/\d+$/.test(url.pathname));
     workspaceUrl = page.url();
     documentId = Number(new URL(workspaceUrl).pathname.split('/').pop());
@@ -151,7 +153,11 @@ describe('the annotation workspace against the real server', () => {
       await selectText(page, { pageIndex: 0, needle, offset: 0 }, { pageIndex: 0, needle, offset: needle.length });
       await fillAnnotation(page, '内容', `离线批注 ${n}`);
     }
-    await expect(async () => (await saveState(page)).includes('3 条待同步'), 'offline indicator with 3 pending');
+    await expect(
+      async () => (await saveState(page)).includes('3 条待同步'),
+      'offline indicator with 3 pending',
+      30_000,
+    );
     await page.getByRole('list', { name: '批注列表' }).getByText('离线批注 5').waitFor();
     assert.equal((await listAnnotations(server, token, documentId)).length, before, 'nothing reached the server');
 
@@ -164,7 +170,7 @@ describe('the annotation workspace against the real server', () => {
     await expect(
       async () => (await listAnnotations(server, token, documentId)).length === before + 3,
       'all three offline annotations saved',
-      20_000,
+      60_000,
     );
     const comments = (await listAnnotations(server, token, documentId)).map((a) => a.comment);
     for (const n of [3, 4, 5]) assert.ok(comments.includes(`离线批注 ${n}`));
@@ -176,18 +182,20 @@ describe('the annotation workspace against the real server', () => {
     const item = page.getByRole('list', { name: '批注列表' }).locator('li', { hasText: '离线批注 4' });
     await item.getByRole('button', { name: '删除批注' }).click();
     await page.getByRole('button', { name: '删除', exact: true }).click();
-    await expect(async () => (await item.count()) === 0, 'the annotation leaves the list');
+    await expect(async () => (await item.count()) === 0, 'the annotation leaves the list', 30_000);
     await waitSaved(page);
     await expect(
       async () => !(await listAnnotations(server, token, documentId)).some((a) => a.comment === '离线批注 4'),
       'deleted on the server',
+      30_000,
     );
     await page.locator('body').press('Control+z');
-    await expect(async () => (await item.count()) === 1, 'undo brings it back');
+    await expect(async () => (await item.count()) === 1, 'undo brings it back', 30_000);
     await waitSaved(page);
     await expect(
       async () => (await listAnnotations(server, token, documentId)).some((a) => a.comment === '离线批注 4'),
       'restored on the server',
+      30_000,
     );
   });
 

@@ -51,3 +51,28 @@ export function byPage(placements: ReadonlyMap<string, Placement>): Map<number, 
   }
   return pages;
 }
+
+/**
+ * Reading order, as the annotated PDF numbers its markers: by page, then from the top of the page;
+ * orphans last. A highlight's height on its page is estimated from where its text starts in the
+ * page text, which follows the page from top to bottom.
+ */
+export function readingOrder<T extends AnnotationDto>(
+  annotations: readonly T[],
+  placements: ReadonlyMap<string, Placement>,
+  pages: ReadonlyArray<{ text: string; height: number }>,
+): T[] {
+  const key = (annotation: T): [number, number] => {
+    const placement = placements.get(annotation.id);
+    if (!placement || placement.kind === 'orphan') return [Number.MAX_SAFE_INTEGER, annotation.createdAt];
+    if (placement.kind === 'area') return [placement.page, placement.rect?.y ?? 0];
+    const first = placement.parts[0];
+    if (!first) return [annotation.pageIndex, 0];
+    const page = pages[first.page];
+    const share = page && page.text.length > 0 ? first.start / page.text.length : 0;
+    return [first.page, share * (page?.height || 842)];
+  };
+  const keyed = annotations.map((annotation) => ({ annotation, key: key(annotation) }));
+  keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.annotation.createdAt - b.annotation.createdAt);
+  return keyed.map((item) => item.annotation);
+}

@@ -22,6 +22,8 @@ export interface AnnotationListProps {
   onEdit(id: string, values: AnnotationValues): void;
   onDelete(id: string): void;
   onReply(id: string, text: string): void;
+  /** How a page is named: 第 N 页, or a field's label in structured-text mode. */
+  pageLabel(pageIndex: number): string;
 }
 
 /** The side list: every annotation in reading order, filterable by category; orphans last, never dropped. */
@@ -104,7 +106,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
   const number = numbers.get(annotation.id);
   const mine = annotation.authorId === props.currentUserId;
   const selected = selectedId === annotation.id;
-  const label = `${number ? `${number}. ` : ''}${KIND_LABEL[annotation.kind]}，${category.label}，第 ${annotation.pageIndex + 1} 页`;
+  const label = `${number ? `${number}. ` : ''}${KIND_LABEL[annotation.kind]}，${category.label}，${props.pageLabel(annotation.pageIndex)}`;
 
   return (
     <li
@@ -135,7 +137,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
             {annotation.kind === 'stamp' && annotation.stamp
               ? `印章 ${annotation.stamp} ${STAMP_LABEL[annotation.stamp]}`
               : KIND_LABEL[annotation.kind]}{' '}
-            · 第 {annotation.pageIndex + 1} 页
+            · {props.pageLabel(annotation.pageIndex)}
           </span>
         </span>
         {quote && (

@@ -3,7 +3,7 @@ import type { AnnotationCategory, AnnotationInput, AnnotationKind, AnnotationSta
 import { Alert, Button, message, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSessionStore } from '../stores/session-store.ts';
-import { byPage, placeAnnotations } from './anchoring-layout.ts';
+import { byPage, placeAnnotations, readingOrder } from './anchoring-layout.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import { AnnotationList } from './annotation-list.tsx';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
@@ -73,9 +73,11 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   useEffect(() => {
     void controller.load();
     const online = () => controller.retryNow();
+    // Another tab or another reviewer may have changed the list meanwhile.
     const visible = () => {
       if (document.visibilityState === 'visible') void controller.refresh().catch(() => {});
     };
+    window.addEventListener('focus', visible);
     window.addEventListener('online', online);
     window.addEventListener('offline', online);
     document.addEventListener('visibilitychange', visible);
@@ -83,6 +85,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', online);
       document.removeEventListener('visibilitychange', visible);
+      window.removeEventListener('focus', visible);
       controller.dispose();
     };
   }, [controller]);
@@ -98,7 +101,12 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     () => (doc ? placeAnnotations(doc, snapshot.annotations) : new Map()),
     [doc, snapshot.annotations],
   );
-  const numbers = useMemo(() => new Map(snapshot.annotations.map((a, i) => [a.id, i + 1])), [snapshot.annotations]);
+  // Reading order, the same the annotated PDF numbers its markers in.
+  const ordered = useMemo(
+    () => (source.pages ? readingOrder(snapshot.annotations, placements, source.pages) : snapshot.annotations),
+    [snapshot.annotations, placements, source.pages],
+  );
+  const numbers = useMemo(() => new Map(ordered.map((a, i) => [a.id, i + 1])), [ordered]);
   const itemsByPage = useMemo(() => {
     const pages = byPage(placements);
     const result = new Map<number, PageItem[]>();
@@ -266,8 +274,9 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     editable,
     hasDraft: draft !== null,
     selectedId,
-    annotations: snapshot.annotations,
-    onTool: (next) => setTool(next),
+    annotations: ordered,
+    // Structured text has no boxes, stamps or spots; its field notes come from each field's link.
+    onTool: (next) => setTool(fields ? 'select' : next),
     onZoom: zoomBy,
     onUndo: () => void undo(),
     onHelp: () => setHelp(true),
@@ -386,7 +395,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
             {!editable && <span className="aw-muted">只读</span>}
           </div>
           <AnnotationList
-            annotations={snapshot.annotations}
+            annotations={ordered}
             placements={placements}
             numbers={numbers}
             selectedId={selectedId}
@@ -399,6 +408,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
             onEdit={(id, values) => void edit(id, values)}
             onDelete={(id) => void remove(id)}
             onReply={(id, text) => void controller.reply(id, text)}
+            pageLabel={(index) => (fields ? (fields[index]?.label ?? `第 ${index + 1} 段`) : `第 ${index + 1} 页`)}
           />
         </aside>
       </div>

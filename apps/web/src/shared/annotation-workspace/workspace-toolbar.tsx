@@ -76,7 +76,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
           <>
             {toolButton('select', '选择文字添加批注（V）', <SelectOutlined />, '文字')}
             {pdfMode && toolButton('area', '框选区域（A）：图表、公式、扫描页', <BorderOutlined />, '区域')}
-            {toolButton('note', '在页面上添加批注（N）', <FileTextOutlined />, '页面批注')}
+            {pdfMode && toolButton('note', '在页面上添加批注（N）', <FileTextOutlined />, '页面批注')}
             {pdfMode && (
               <Dropdown
                 trigger={['click']}
