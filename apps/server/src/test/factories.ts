@@ -59,10 +59,10 @@ export async function buildUser(
 }
 
 /** Uploads a PDF as a review document for the token's user and waits until it is ready. */
-export async function buildDocument(app: TestApp, token: string, pdf: Buffer): Promise<number> {
+export async function buildDocument(app: TestApp, token: string, pdf: Buffer, name = 'thesis.pdf'): Promise<number> {
   const form = new FormData();
   form.append('kind', 'document');
-  form.append('file', new Blob([new Uint8Array(pdf)]), 'thesis.pdf');
+  form.append('file', new Blob([new Uint8Array(pdf)]), name);
   const response = await app.upload<{ documentId: number }>('/api/v1/upload', form, { token });
   if (response.body.errorCode !== 0) throw new Error(`upload failed: ${response.body.errorMsg}`);
   await app.documents.settled(response.body.data.documentId);

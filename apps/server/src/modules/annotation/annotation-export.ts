@@ -3,6 +3,7 @@ import { ANNOTATION_CATEGORIES, ANNOTATION_SEVERITIES, type AnnotationDto } from
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
+import { visibleDocumentName } from '../document/document.policy.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
 import { buildAnnotatedPdf } from './annotated-pdf.ts';
@@ -43,7 +44,7 @@ export class AnnotationExporter {
   async jsonLd(user: SessionUser, documentId: number): Promise<{ fileName: string; body: AnnotationCollection }> {
     const annotations = await this.deps.annotations.list(user, documentId);
     const document = await this.deps.documents.findById(documentId);
-    const name = baseName(document?.name ?? '论文');
+    const name = baseName(document ? visibleDocumentName(user, document) : '论文');
     const body = toAnnotationCollection(
       annotations.map((annotation) => toExportable(documentId, annotation)),
       `${name}的批注`,
@@ -65,7 +66,7 @@ export class AnnotationExporter {
     } finally {
       await file.release();
     }
-    const name = baseName(document.name);
+    const name = baseName(visibleDocumentName(user, document));
     const geometry = pages.map((page) => ({
       width: page.width,
       height: page.height,

@@ -20,3 +20,15 @@ export async function readableDocuments(
   }
   return readable;
 }
+
+/**
+ * The name a user sees for a document. Upload names often carry the candidate's name, so only
+ * the owner and admins see it; reviewers see a neutral one (blind review must leak nothing).
+ */
+export function visibleDocumentName(
+  user: SessionUser,
+  document: { id: number; owner_id: number; name: string },
+): string {
+  if (user.role === Role.admin || document.owner_id === user.id) return document.name;
+  return `论文文档-${document.id}.pdf`;
+}

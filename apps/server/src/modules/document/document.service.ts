@@ -8,7 +8,7 @@ import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import type { DocumentType } from '../upload/file-sniffer.ts';
 import type { ConversionQueue } from './conversion-queue.ts';
-import { readableDocuments } from './document.policy.ts';
+import { readableDocuments, visibleDocumentName } from './document.policy.ts';
 import type { DocumentRepository, DocumentRow } from './document.repository.ts';
 import { runPdfWorker } from './pdf-inspector.ts';
 import { inspectZip } from './zip-inspector.ts';
@@ -89,7 +89,8 @@ export class DocumentService {
   }
 
   async summary(user: SessionUser, id: number): Promise<DocumentSummary> {
-    return toSummary(await this.readable(user, id));
+    const row = await this.readable(user, id);
+    return { ...toSummary(row), name: visibleDocumentName(user, row) };
   }
 
   async text(user: SessionUser, id: number): Promise<DocumentText> {
@@ -112,7 +113,8 @@ export class DocumentService {
   async pdf(user: SessionUser, id: number): Promise<{ sha256: string; size: number; name: string }> {
     const row = await this.readable(user, id);
     if (row.status !== 'ready' || !row.pdf_sha256) throw notFound('文档尚未处理完成');
-    return { sha256: row.pdf_sha256, size: await this.deps.storage.size(row.pdf_sha256), name: row.name };
+    const name = visibleDocumentName(user, row);
+    return { sha256: row.pdf_sha256, size: await this.deps.storage.size(row.pdf_sha256), name };
   }
 
   /** Waits for every document being prepared; shutdown calls it before closing the database. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type DocumentSummary, type DocumentText, ErrorCode, Role, type UploadResponse } from '@zikao/contract';
-import { buildUser } from '../../test/factories.ts';
+import { buildBatch, buildDocument, buildSubmission, buildUser } from '../../test/factories.ts';
 import {
   corruptDocx,
   damagedPdf,
@@ -166,6 +166,34 @@ describe('review documents', () => {
     assert.equal(missing.body.errorCode, ErrorCode.notFound);
     const bad = await app.post('/api/v1/document/status', { documentId: 'abc' }, { token });
     assert.equal(bad.body.errorCode, ErrorCode.invalidInput);
+  });
+
+  it('shows an assigned reviewer a neutral document name, never the candidate’s file name', async () => {
+    const student = await buildUser(app, { role: Role.student, name: '王小明' });
+    const studentToken = await app.login(student.account, student.password, 'student');
+    const documentId = await buildDocument(app, studentToken, minimalPdf('draft'), '王小明-毕业论文初稿.pdf');
+    const reviewer = await buildUser(app, { role: Role.reviewer });
+    const reviewerToken = await app.login(reviewer.account, reviewer.password);
+    const batchId = await buildBatch(app, {}, '2026年盲审批次');
+    await buildSubmission(app, {
+      batchId,
+      studentId: student.id,
+      documentId,
+      status: 'assigned',
+      reviewerId: reviewer.id,
+    });
+    const seen = await app.post<DocumentSummary>('/api/v1/document/status', { documentId }, { token: reviewerToken });
+    assert.equal(seen.body.errorCode, 0, seen.body.errorMsg);
+    assert.equal(seen.body.data.name, `论文文档-${documentId}.pdf`);
+    const file = await app.server.inject({
+      method: 'GET',
+      url: `/api/v1/document/file/${documentId}`,
+      headers: { authorization: `Bearer ${reviewerToken}` },
+    });
+    assert.equal(file.statusCode, 200);
+    assert.ok(!decodeURIComponent(String(file.headers['content-disposition'])).includes('王小明'));
+    const own = await app.post<DocumentSummary>('/api/v1/document/status', { documentId }, { token: studentToken });
+    assert.equal(own.body.data.name, '王小明-毕业论文初稿.pdf');
   });
 
   it('refuses encrypted and damaged PDFs and a zip-bomb DOCX, each with its own message, storing nothing', async () => {
