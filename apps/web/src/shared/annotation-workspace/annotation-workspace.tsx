@@ -12,6 +12,7 @@ import type { Draft, PageItem, Tool } from './page-overlay.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
 import { isTyping, stepZoom } from './shortcuts.ts';
 import { PdfSurface, type SurfaceHandle, TextSurface } from './surfaces.tsx';
+import { selectedLayerText } from './text-layer-dom.ts';
 import { trimRange } from './text-offsets.ts';
 import { type DocumentSource, useDocumentSource } from './use-document-source.ts';
 import { useWorkspaceKeys } from './use-workspace-keys.ts';
@@ -155,8 +156,17 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const startText = useCallback(
     (range: { start: number; end: number }, screen: DOMRect) => {
       if (!editable || !doc) return;
-      const trimmed = trimRange(doc.text, range.start, range.end);
-      if (!trimmed) return;
+      const trimmed = trimRange(doc.text, Math.min(range.start, doc.length), Math.min(range.end, doc.length));
+      const selection = window.getSelection();
+      const selected = (selection ? selectedLayerText(selection) : '').replace(/\s/g, '');
+      // The server's page text must read as the page does here; otherwise offsets would point elsewhere.
+      if (!trimmed || doc.text.slice(trimmed.start, trimmed.end).replace(/\s/g, '') !== selected) {
+        void toast.open({
+          type: 'warning',
+          content: '这段文字无法定位到服务器提取的文本（可能是扫描页或未嵌入字体），请改用区域批注',
+        });
+        return;
+      }
       const selectors = describeTextRange(doc, trimmed.start, trimmed.end);
       setDraft({
         kind: 'highlight',
@@ -167,7 +177,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         screen,
       });
     },
-    [editable, doc],
+    [editable, doc, toast],
   );
 
   const startPlaced = useCallback(

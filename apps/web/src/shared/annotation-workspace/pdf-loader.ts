@@ -3,6 +3,7 @@ import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { apiBase } from '../host/host.ts';
 import { currentToken } from '../stores/session-store.ts';
+import { BundledBinaryDataFactory } from './bundled-data-factory.ts';
 
 export type PdfJs = typeof import('pdfjs-dist');
 
@@ -49,6 +50,10 @@ export async function openPdf(documentId: number): Promise<PDFDocumentProxy> {
     disableAutoFetch: true,
     disableStream: true,
     isEvalSupported: false,
+    // CJK fonts a PDF does not embed need the Adobe CMaps; they come from the bundle.
+    BinaryDataFactory: BundledBinaryDataFactory,
+    useWorkerFetch: false,
+    cMapPacked: true,
     // One worker for every document of the visit.
     worker: worker ?? undefined,
   });

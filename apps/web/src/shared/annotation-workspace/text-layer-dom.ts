@@ -163,3 +163,23 @@ export function mergeLines(boxes: Box[]): Box[] {
   }
   return merged;
 }
+
+/**
+ * The text a selection covers in text layers only, leaving out what lies between them (page
+ * badges, markers): what the page texts must hold at the mapped offsets.
+ */
+export function selectedLayerText(selection: Selection): string {
+  if (selection.rangeCount === 0) return '';
+  const range = selection.getRangeAt(0);
+  const root = range.commonAncestorContainer;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let text = '';
+  for (let node = walker.currentNode; node; node = walker.nextNode() as Node) {
+    if (node.nodeType !== Node.TEXT_NODE || !range.intersectsNode(node) || !spanOf(node)) continue;
+    const data = (node as Text).data;
+    const from = node === range.startContainer ? range.startOffset : 0;
+    const to = node === range.endContainer ? range.endOffset : data.length;
+    text += data.slice(from, to);
+  }
+  return text;
+}
