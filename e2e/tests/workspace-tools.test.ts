@@ -186,4 +186,40 @@ describe('workspace tools, comment bank, side list and two tabs', () => {
     );
     await other.close();
   });
+
+  it('zooms with Ctrl/⌘ + = and −, redrawing highlights at the new size', async () => {
+    const { page } = browser;
+    await page.getByLabel('页码').fill('1');
+    await page.getByLabel('页码').press('Enter');
+    await waitForPageText(page, 0);
+    const zoomLabel = page.getByRole('button', { name: /%，点击适合宽度/ });
+    const before = await zoomLabel.textContent();
+    const width = async () => (await page.locator('.aw-page[data-page-index="0"]').boundingBox())?.width ?? 0;
+    const narrow = await width();
+    await page.locator('body').press('Control+=');
+    await expect(async () => (await zoomLabel.textContent()) !== before, 'zoom label changes', 30_000);
+    await expect(async () => (await width()) > narrow * 1.05, 'pages grow', 30_000);
+    await waitForPageText(page, 0);
+    const mark = page.locator('.aw-page[data-page-index="0"] [data-annotation-id] .aw-hl').first();
+    await mark.waitFor();
+    await page.locator('body').press('Control+-');
+    await expect(async () => Math.abs((await width()) - narrow) < 2, 'back to the first size', 30_000);
+  });
+
+  it('undoes a delete from the toast', async () => {
+    const { page } = browser;
+    const list = page.getByRole('list', { name: '批注列表' });
+    const item = list.locator('li.aw-item', { hasText: '末页引用格式有误' });
+    await item.getByRole('button', { name: '删除批注' }).click();
+    await page.getByRole('button', { name: '删除', exact: true }).click();
+    await expect(async () => (await item.count()) === 0, 'removed from the list', 30_000);
+    await page.locator('.ant-message').getByRole('button', { name: '撤销' }).click();
+    await expect(async () => (await item.count()) === 1, 'back in the list', 30_000);
+    await waitSaved(page);
+    await expect(
+      async () => (await listAnnotations(server, token, documentId)).some((a) => a.comment === '末页引用格式有误'),
+      'restored on the server',
+      30_000,
+    );
+  });
 });
