@@ -204,9 +204,8 @@ async function registerWebApp(server: FastifyInstance, webDist: string): Promise
     server.log.warn({ webDist }, 'web build not found; run npm run build -w @zikao/web');
     return;
   }
-  // wildcard: files of a rebuild made while the server runs are served too; unknown paths fall
-  // through to the not-found handler, which answers with index.html.
-  await server.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  // Files present at start-up get routes of their own; everything else reaches the handler below.
+  await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   server.setNotFoundHandler((request, reply) => {
     // Only navigations get the app: a missing file (a stale chunk) must not come back as HTML.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
