@@ -61,7 +61,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       new WorkspaceController({
         documentId,
         author: { id: session.id, name: session.name || '我', role: session.userRole },
-        store: createOutboxStore(),
+        store: createOutboxStore(session.id),
         list: workspaceApi.annotations,
         send: workspaceApi.send,
         notify: (kind, text) => void toast.open({ type: kind, content: text }),
