@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import { Role, STAGE_LABELS, STAGES, type Stage, type SubmissionStatus } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { DocumentRepository } from '../modules/document/document.repository.ts';
 import type { SubmissionService } from '../modules/submission/submission.service.ts';
+import { UploadRepository } from '../modules/upload/upload.repository.ts';
 import type { SessionUser } from '../shared/request-context.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import { createPdfMaker, type DemoThesis } from './review-pdf.ts';
@@ -73,43 +75,17 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     await writeFile(temp, bytes);
     await storage.putTempFile(temp, sha256);
     const uploadId = randomUUID().replaceAll('-', '');
-    await db
-      .insertInto('stored_files')
-      .values({ sha256, size: bytes.length, mime: 'application/pdf', created_at: now })
-      .onConflict((oc) => oc.column('sha256').doNothing())
-      .execute();
-    await db
-      .insertInto('uploads')
-      .values({
-        id: uploadId,
-        sha256,
-        owner_id: ownerId,
-        name,
-        kind: 'document',
-        size: bytes.length,
-        mime: 'application/pdf',
-        created_at: now,
-      })
-      .execute();
-    const row = await db
-      .insertInto('documents')
-      .values({
-        owner_id: ownerId,
-        upload_id: uploadId,
-        name,
-        source_sha256: sha256,
-        source_mime: 'application/pdf',
-        pdf_sha256: null,
-        status: 'queued',
-        progress: 0,
-        error: '',
-        page_count: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    const mime = 'application/pdf';
+    await new UploadRepository(db).insert({
+      id: uploadId,
+      sha256,
+      ownerId,
+      name,
+      kind: 'document',
+      size: bytes.length,
+      mime,
+    });
+    return new DocumentRepository(db).insert({ ownerId, uploadId, name, sourceSha256: sha256, sourceMime: mime });
   };
 
   const thesisText = (title: string, stage: Stage, offset: number): DemoThesis => ({
