@@ -222,4 +222,22 @@ describe('workspace tools, comment bank, side list and two tabs', () => {
       30_000,
     );
   });
+
+  it('threads replies under an annotation', async () => {
+    const { page } = browser;
+    const item = page.getByRole('list', { name: '批注列表' }).locator('li.aw-item', { hasText: '图表标题格式不规范' });
+    await item.getByRole('button', { name: '回复' }).click();
+    await item.getByLabel('回复内容').fill('已按模板修改图表标题');
+    await item.getByRole('button', { name: '回复', exact: true }).last().click();
+    await item.getByRole('list', { name: '回复' }).getByText('已按模板修改图表标题').waitFor();
+    await waitSaved(page);
+    await expect(
+      async () =>
+        (await listAnnotations(server, token, documentId))
+          .find((a) => a.comment === '图表标题格式不规范')
+          ?.replies.some((r) => r.comment === '已按模板修改图表标题') === true,
+      'reply saved on the server',
+      30_000,
+    );
+  });
 });
