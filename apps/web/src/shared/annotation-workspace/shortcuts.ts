@@ -1,7 +1,7 @@
 /** Keyboard shortcuts of the workspace, as listed in its `?` dialog. */
 export const SHORTCUTS: ReadonlyArray<{ keys: string; action: string }> = [
   { keys: '选中文字后 H 或 Enter', action: '为选中文字添加批注' },
-  { keys: '1 – 6', action: '选择类别：内容、结构、语言、格式、引用、其他' },
+  { keys: '1 – 6', action: '批注框中（焦点不在文字框时）选择类别：内容、结构、语言、格式、引用、其他' },
   { keys: 'Alt + 1 – 9', action: '插入第 N 条常用批注语' },
   { keys: 'Ctrl/⌘ + Enter', action: '保存批注' },
   { keys: 'Esc', action: '取消、关闭弹窗，回到选择工具' },
