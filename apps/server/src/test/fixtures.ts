@@ -33,6 +33,35 @@ export function multiPagePdf(texts: readonly string[]): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/**
+ * A one-page PDF whose Chinese text uses a font it does not embed (STSong-Light through the
+ * UniGB-UCS2-H CMap), as older Word exports do. Reading its text needs pdf.js's CMap files.
+ */
+export function unembeddedChinesePdf(text = '自学考试论文评阅'): Buffer {
+  const hex = Array.from(text, (char) => (char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
+  const stream = `BT /F1 24 Tf 72 720 Td <${hex}> Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 7 0 R >>',
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 /** A zip archive with stored (uncompressed) entries. */
 export function storedZip(entries: Record<string, string>): Buffer {
   return zipArchive(Object.entries(entries).map(([name, content]) => ({ name, data: Buffer.from(content, 'utf8') })));

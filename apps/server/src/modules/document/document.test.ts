@@ -10,6 +10,7 @@ import {
   minimalPdf,
   storedZip,
   thesisDocx,
+  unembeddedChinesePdf,
   zipBombDocx,
 } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -104,6 +105,14 @@ describe('review documents', () => {
     );
     const bad = await app.post('/api/v1/document/list', { page: 0, sort: 'size' }, { token });
     assert.equal(bad.body.errorCode, ErrorCode.invalidInput);
+  });
+
+  it('reads Chinese text set in a font the PDF does not embed (needs pdf.js CMaps)', async () => {
+    const body = await upload(unembeddedChinesePdf('自学考试论文评阅'), 'old-export.pdf');
+    const summary = await settle(body.data.documentId as number);
+    assert.equal(summary.status, 'ready');
+    const text = await app.post<DocumentText>('/api/v1/document/text', { documentId: summary.id }, { token });
+    assert.equal(text.body.data.pages[0]?.text, '自学考试论文评阅');
   });
 
   it('serves the PDF whole and by byte range', async () => {

@@ -1,4 +1,6 @@
 // Runs pdf.js off the main thread: opening or extracting a 300-page thesis must not stall the API.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageTextFromItems } from '@zikao/contract';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -31,6 +33,15 @@ interface TextItem {
   height: number;
 }
 
+// pdf.js needs its CMaps to read text in fonts a PDF does not embed (common in Chinese Word
+// exports), and its standard font data for the base-14 fonts.
+const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const FONT_DATA = {
+  cMapUrl: `${path.join(pdfjsRoot, 'cmaps')}/`,
+  cMapPacked: true,
+  standardFontDataUrl: `${path.join(pdfjsRoot, 'standard_fonts')}/`,
+};
+
 const round = (value: number) => Math.round(value * 100) / 100;
 
 async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
@@ -38,7 +49,8 @@ async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
   const data = new Uint8Array(await readFile(input.file));
   let doc: pdfjs.PDFDocumentProxy;
   try {
-    doc = await pdfjs.getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
+    doc = await pdfjs.getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0, ...FONT_DATA })
+      .promise;
   } catch (error) {
     const name = (error as { name?: string }).name ?? '';
     return { ok: false, reason: name === 'PasswordException' ? 'encrypted' : 'damaged', detail: String(error) };
