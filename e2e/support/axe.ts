@@ -11,8 +11,22 @@ interface Violation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
+/**
+ * Runs axe-core in the page and returns the serious and critical violations. It waits for CSS
+ * animations and transitions to finish first: colours sampled mid-fade (a collapsing menu, an
+ * opening drawer) are not what a user reads. Looping animations, such as spinners, are ignored.
+ */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    null,
+    { timeout: 10_000 },
+  );
   const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.addScriptTag({ content: source });
   const violations = await page.evaluate(async () => {
