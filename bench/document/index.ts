@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { DocumentSummary } from '@zikao/contract/document';
-import { signParams } from '@zikao/contract/signature';
 import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
 import { apiLogin, callApi } from '../../e2e/support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES } from '../../e2e/support/app.ts';
 import { openBrowser } from '../../e2e/support/browser.ts';
 import { startServer, type TestServer } from '../../e2e/support/server.ts';
+import { uploadDocument } from '../../e2e/support/workspace.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const CONVERT_PAGES = 70;
@@ -26,21 +26,6 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
-
-async function upload(server: TestServer, token: string, docx: Buffer, name: string): Promise<number> {
-  const form = new FormData();
-  form.append('kind', 'document');
-  form.append('file', new Blob([new Uint8Array(docx)]), name);
-  const t = Date.now();
-  const response = await fetch(`${server.url}/api/v1/upload?t=${t}&sig=${signParams({ kind: 'document' }, t)}`, {
-    method: 'POST',
-    body: form,
-    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  const envelope = (await response.json()) as { errorCode: number; errorMsg: string; data: { documentId: number } };
-  if (envelope.errorCode !== 0) throw new Error(`upload failed: ${envelope.errorMsg}`);
-  return envelope.data.documentId;
-}
 
 async function untilReady(server: TestServer, token: string, documentId: number): Promise<DocumentSummary> {
   for (;;) {
@@ -63,14 +48,14 @@ try {
   for (let run = 0; run < CONVERT_RUNS; run++) {
     const docx = thesisDocx({ pages: CONVERT_PAGES, paragraphsPerPage: 6, seed: `（第${run}轮）` });
     const started = performance.now();
-    const id = await upload(server, token, docx, `bench-${run}.docx`);
+    const id = await uploadDocument(server, token, docx, `bench-${run}.docx`);
     const ready = await untilReady(server, token, id);
     convertTimes.push(performance.now() - started);
     docxPages = ready.pageCount;
   }
 
   // First page visible: a 150-page thesis opened in the workspace.
-  const thesis = await upload(
+  const thesis = await uploadDocument(
     server,
     token,
     thesisDocx({ pages: VIEW_PAGES, paragraphsPerPage: 6 }),

@@ -3,15 +3,11 @@ import type { AnnotationsTable, Database } from '../../db/schema.ts';
 
 export type AnnotationRow = Selectable<AnnotationsTable>;
 
-export interface AnnotationFields {
-  kind: string;
-  category: string;
-  severity: string;
-  comment: string;
-  stamp: string | null;
-  page_index: number;
-  selectors_json: string;
-}
+/** The columns an edit may change. */
+export type AnnotationFields = Pick<
+  AnnotationsTable,
+  'kind' | 'category' | 'severity' | 'comment' | 'stamp' | 'page_index' | 'selectors_json'
+>;
 
 export class AnnotationRepository {
   private readonly db: Kysely<Database>;
