@@ -55,6 +55,21 @@ export const MENU_TREE: readonly MenuNode[] = [
     ],
   },
   {
+    path: '/console',
+    name: 'Console',
+    title: '管理控制台',
+    icon: 'setting',
+    roles: [Role.admin],
+    children: [
+      { path: '/console/batch', name: 'ConsoleBatch', title: '批次管理', icon: 'calendar' },
+      { path: '/console/account', name: 'ConsoleAccount', title: '账号管理', icon: 'team' },
+      { path: '/console/import', name: 'ConsoleImport', title: '考生导入', icon: 'upload' },
+      { path: '/console/assignment', name: 'ConsoleAssignment', title: '评阅分配', icon: 'deployment-unit' },
+      { path: '/console/comment-bank', name: 'ConsoleCommentBank', title: '公共评语库', icon: 'message' },
+      { path: '/console/audit', name: 'ConsoleAudit', title: '审计日志', icon: 'file-search' },
+    ],
+  },
+  {
     path: '/student',
     name: 'Student',
     title: '考生中心',

@@ -2,6 +2,7 @@ import { adminReviewRoutes } from '../features/admin-review/routes.ts';
 import { annotateRoutes } from '../features/annotate/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { classroomRoutes } from '../features/classroom/routes.ts';
+import { consoleRoutes } from '../features/console/routes.ts';
 import { documentRoutes } from '../features/document/routes.ts';
 import { historyRoutes } from '../features/history/routes.ts';
 import { noticeRoutes } from '../features/notice/routes.ts';
@@ -33,6 +34,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...noticeRoutes,
   ...authRoutes,
   ...studentRoutes,
+  ...consoleRoutes,
   ...documentRoutes,
   NOT_FOUND_ROUTE,
 ];

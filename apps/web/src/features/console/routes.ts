@@ -1,0 +1,42 @@
+import type { RouteDef } from '../../shared/routing/route-def.ts';
+
+/** The management console (issue 6): admin reviewers only, reached from the server menu. Not cached: seed section 2 names every kept-alive page. */
+export const consoleRoutes: RouteDef[] = [
+  { path: '/console', name: 'Console', title: '管理控制台', redirect: '/console/batch' },
+  {
+    path: '/console/batch',
+    name: 'ConsoleBatch',
+    title: '批次管理',
+    screen: () => import('./components/batch-screen.tsx'),
+  },
+  {
+    path: '/console/account',
+    name: 'ConsoleAccount',
+    title: '账号管理',
+    screen: () => import('./components/account-screen.tsx'),
+  },
+  {
+    path: '/console/import',
+    name: 'ConsoleImport',
+    title: '考生导入',
+    screen: () => import('./components/import-screen.tsx'),
+  },
+  {
+    path: '/console/assignment',
+    name: 'ConsoleAssignment',
+    title: '评阅分配',
+    screen: () => import('./components/assignment-screen.tsx'),
+  },
+  {
+    path: '/console/comment-bank',
+    name: 'ConsoleCommentBank',
+    title: '公共评语库',
+    screen: () => import('./components/comment-bank-screen.tsx'),
+  },
+  {
+    path: '/console/audit',
+    name: 'ConsoleAudit',
+    title: '审计日志',
+    screen: () => import('./components/audit-screen.tsx'),
+  },
+];
