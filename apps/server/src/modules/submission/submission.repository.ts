@@ -203,6 +203,31 @@ export class SubmissionRepository {
     return rows.map((row) => ({ status: row.status, n: Number(row.n) }));
   }
 
+  /** Batches and majors present in a stage's submissions the caller may list, for the filter options. */
+  async filterOptions(
+    query: Pick<SubmissionListQuery, 'stage' | 'scope'>,
+    access: ListAccess,
+  ): Promise<{ batches: Array<{ id: number; name: string }>; majors: string[] }> {
+    const where = this.filter({ ...query, page: 1, pageSize: 1, sort: 'submittedAt', order: 'desc' }, access, false);
+    const [batches, majors] = await Promise.all([
+      this.db
+        .selectFrom('batches as b')
+        .select(['b.id', 'b.name'])
+        .where('b.id', 'in', this.db.selectFrom('submissions as s').where(where).select('s.batch_id'))
+        .orderBy('b.name')
+        .orderBy('b.id')
+        .execute(),
+      this.db
+        .selectFrom('submissions as s')
+        .where(where)
+        .select('s.major_name')
+        .distinct()
+        .orderBy('s.major_name')
+        .execute(),
+    ]);
+    return { batches, majors: majors.map((row) => row.major_name).filter((major) => major !== '') };
+  }
+
   versions(submissionId: number): Promise<VersionRow[]> {
     return this.db
       .selectFrom('submission_versions')

@@ -10,6 +10,7 @@ import {
   TEACHER_SIDE_ROLES,
 } from '@zikao/contract';
 import { ReviewListPath } from '@zikao/contract/review-lists';
+import { SubmissionFilterPath, submissionFiltersSchema } from '@zikao/contract/submission-filters';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../shared/envelope.ts';
 import { parseInput } from '../../shared/validation.ts';
@@ -46,6 +47,11 @@ export function registerSubmissionRoutes(app: FastifyInstance, deps: { submissio
   };
   app.post(ApiPath.submissionList, reviewers, list());
   for (const [path, stage] of STAGE_PATHS) app.post(path, reviewers, list(stage));
+
+  app.post(SubmissionFilterPath.filters, reviewers, async (request) => {
+    const query = parseInput(submissionFiltersSchema, request.body);
+    return ok(await submissions.filterOptions(requireUser(request.user), query));
+  });
 
   app.post(ApiPath.submissionDetail, reviewers, async (request) => {
     const body = parseInput(submissionDetailSchema, request.body);

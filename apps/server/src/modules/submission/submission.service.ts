@@ -12,6 +12,7 @@ import {
   uploadLimitOf,
   type VersionDiff,
 } from '@zikao/contract';
+import type { SubmissionFilterOptions, SubmissionFiltersQuery } from '@zikao/contract/submission-filters';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
@@ -77,6 +78,14 @@ export class SubmissionService {
     const listed = rows.map((row) => toListRow(row, hidesCandidate(user, blind.has(row.batch_id))));
     // A reviewer's export has no candidate columns at all when any of its rows is blind.
     return { rows: listed, showCandidate: !rows.some((row) => hidesCandidate(user, blind.has(row.batch_id))) };
+  }
+
+  /** The list's batch and major options: only what the caller's own list of the stage holds. */
+  filterOptions(user: SessionUser, query: SubmissionFiltersQuery): Promise<SubmissionFilterOptions> {
+    return this.deps.submissions.filterOptions(query, {
+      reviewerId: isAdmin(user) ? null : user.id,
+      blindBatchIds: [],
+    });
   }
 
   private async query(user: SessionUser, query: SubmissionListQuery, limit: number, offset: number) {
