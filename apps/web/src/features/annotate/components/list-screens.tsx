@@ -1,53 +1,27 @@
-import { ReviewListPath } from '@zikao/contract/review-lists';
-import { ResourceList } from '../../../shared/components/resource-list.tsx';
+import { ANNOTATE_LISTS } from './review-list/list-configs.ts';
+import { ReviewList } from './review-list/review-list.tsx';
 
+/** 批注选题 /annotate/topic/list */
 export function TopicListScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.topics}
-      subject="选题"
-      detailPath={(row) => `/annotate/topic/review/${row.id}`}
-    />
-  );
+  return <ReviewList config={ANNOTATE_LISTS.topic} />;
 }
 
+/** 批注论文 /annotate/thesis/list */
 export function ThesisListScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.drafts}
-      subject="论文"
-      detailPath={(row) => `/annotate/thesis/reviews/${row.id}`}
-    />
-  );
+  return <ReviewList config={ANNOTATE_LISTS.draft} />;
 }
 
+/** 审阅定稿 /annotate/thesis/finally/list */
 export function FinallyListScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.finals}
-      subject="定稿"
-      detailPath={(row) => `/annotate/thesis/finally/${row.id}`}
-      actionLabel="审阅"
-    />
-  );
+  return <ReviewList config={ANNOTATE_LISTS.final} />;
 }
 
+/** 论文复试列表 /annotate/thesisRetest/list */
 export function RetestListScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.retests}
-      subject="复试论文"
-      detailPath={(row) => `/annotate/thesisRetest/detail${row.id}`}
-    />
-  );
+  return <ReviewList config={ANNOTATE_LISTS.retest} />;
 }
 
+/** 论文计划 /thesisPlan/list */
 export function PlanListScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.plans}
-      subject="论文计划"
-      detailPath={(row) => `/thesisPlan/list?id=${row.id}`}
-    />
-  );
+  return <ReviewList config={ANNOTATE_LISTS.plan} />;
 }

@@ -1,49 +1,29 @@
-import { ReviewListPath } from '@zikao/contract/review-lists';
 import { useParams } from 'react-router';
 import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
-import { ResourceList } from '../../../shared/components/resource-list.tsx';
+import { HISTORY_LISTS } from '../../annotate/components/review-list/list-configs.ts';
+import { ReviewList } from '../../annotate/components/review-list/review-list.tsx';
 
-const HISTORY = { scope: 'history' };
+// The history lists are the annotation area's lists with `scope: 'history'`; they share its list
+// component rather than keep a copy (the review and detail screens are shared the same way).
 
+/** 查看选题 /history/topic */
 export function HistoryTopicScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.topics}
-      filters={HISTORY}
-      subject="选题"
-      detailPath={(row) => `/history/review/${row.id}`}
-      actionLabel="查看"
-    />
-  );
+  return <ReviewList config={HISTORY_LISTS.topic} />;
 }
 
+/** 查看论文 /history/thesis: drafts, finals and retests, switched by stage. */
 export function HistoryThesisScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.drafts}
-      filters={HISTORY}
-      subject="论文"
-      detailPath={(row) => `/history/detail/${row.id}`}
-      actionLabel="查看"
-    />
-  );
+  return <ReviewList config={HISTORY_LISTS.thesis} />;
 }
 
+/** 查看计划 /history/plan */
 export function HistoryPlanScreen() {
-  return (
-    <ResourceList
-      path={ReviewListPath.plans}
-      filters={HISTORY}
-      subject="论文计划"
-      detailPath={(row) => `/history/detail/${row.id}`}
-      actionLabel="查看"
-    />
-  );
+  return <ReviewList config={HISTORY_LISTS.plan} />;
 }
 
 export function HistoryReviewScreen() {
   const { id } = useParams();
-  return <PlaceholderPage description={`已评阅选题（编号 ${id}）的结论与评语，只读查看。`} />;
+  return <PlaceholderPage description={`已评阅内容（编号 ${id}）的结论与评语，只读查看。`} />;
 }
 
 export function HistoryDetailScreen() {

@@ -1,0 +1,175 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Stage, SubmissionListRow, SubmissionStatus } from '@zikao/contract/review';
+import { Alert, Badge, Button, Card, Empty, Skeleton, Space, Table, Tabs } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Page } from '../../../../shared/components/page.tsx';
+import { isCancelled } from '../../../../shared/request/errors.ts';
+import { type ReviewListConfig, STAGE_LIST_PATH } from './list-configs.ts';
+import { DEFAULT_LIST_STATE, isFiltered, type ListState, PAGE_SIZES, sortChange, toListRequest } from './list-query.ts';
+import { reviewListApi } from './review-list-api.ts';
+import { reviewListColumns } from './review-list-columns.tsx';
+import { ReviewListToolbar } from './review-list-toolbar.tsx';
+import { statusLabel, tabStatuses, totalOf } from './status-display.ts';
+import { useListUrlState } from './use-list-url-state.ts';
+import './review-list.css';
+
+function TabLabel({ label, count }: { label: string; count: number | undefined }) {
+  return (
+    <span className="review-list-tab">
+      {label}
+      <Badge count={count ?? 0} showZero overflowCount={9999} className="review-list-count" />
+    </span>
+  );
+}
+
+/**
+ * A review list (seed section 2): status tabs with counts, search, filters on status, batch and
+ * major, sortable columns, paging and the .xlsx export. Its state lives in the URL query.
+ */
+export function ReviewList({ config }: { config: ReviewListConfig }) {
+  const [state, update] = useListUrlState(config.stages);
+  const stage: Stage = state.stage ?? (config.stages[0] as Stage);
+  const path = STAGE_LIST_PATH[stage];
+  const request = useMemo(() => toListRequest(state, { scope: config.scope }), [state, config.scope]);
+  const [exporting, setExporting] = useState(false);
+
+  const list = useQuery({
+    queryKey: ['review-list', path, request],
+    queryFn: ({ signal }) => reviewListApi.list(path, request, signal),
+    placeholderData: keepPreviousData,
+  });
+  const filterOptions = useQuery({
+    queryKey: ['review-list-filters', stage, config.scope],
+    queryFn: ({ signal }) => reviewListApi.filters(stage, config.scope, signal),
+    staleTime: 5 * 60_000,
+  });
+
+  const data = list.data;
+  // A page past the end (rows finished elsewhere, a stale link) moves back to the last page.
+  useEffect(() => {
+    if (!data || list.isPlaceholderData || data.list.length > 0 || data.total === 0 || state.page === 1) return;
+    update({ page: Math.max(1, Math.ceil(data.total / state.pageSize)) });
+  }, [data, list.isPlaceholderData, state.page, state.pageSize, update]);
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await reviewListApi.export(path, request);
+    } catch (error) {
+      // The request client has already said what went wrong.
+      if (!isCancelled(error)) console.warn('export failed', error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = isFiltered(state);
+  const emptyText = list.isPending ? (
+    <Skeleton active title={false} paragraph={{ rows: 6 }} className="review-list-skeleton" />
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        filtered
+          ? `没有符合条件的${config.subject}，请换个关键词或清除筛选条件。`
+          : config.scope === 'history'
+            ? `您还没有评阅过${config.subject}，提交评阅后会出现在这里。`
+            : `暂无分配给您的${config.subject}，管理员分配后会显示在这里。`
+      }
+    >
+      {filtered ? <Button onClick={() => update(resetChange)}>清除筛选</Button> : null}
+    </Empty>
+  );
+
+  const table: ReactNode = (
+    <Table<SubmissionListRow>
+      rowKey="id"
+      columns={reviewListColumns(config, stage, state)}
+      dataSource={data?.list ?? []}
+      loading={!list.isPending && list.isFetching}
+      scroll={{ x: 1180 }}
+      locale={{ emptyText }}
+      onChange={(_pagination, _filters, sorter, extra) => {
+        if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+        update(sortChange(sorter.columnKey, sorter.order));
+      }}
+      pagination={{
+        current: state.page,
+        pageSize: state.pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showTotal: (total) => `共 ${total} 条`,
+        onChange: (page, pageSize) => update(pageSize !== state.pageSize ? { pageSize } : { page }),
+      }}
+    />
+  );
+
+  const counts = data?.counts;
+  const activeTab = state.status ?? 'all';
+  const tabItems = [
+    { key: 'all', label: <TabLabel label="全部" count={counts ? totalOf(counts) : undefined} /> },
+    ...tabStatuses(config.scope, counts, state.status).map((status) => ({
+      key: status,
+      label: <TabLabel label={statusLabel(status)} count={counts?.[status]} />,
+    })),
+  ].map((item) => ({ ...item, children: item.key === activeTab ? table : null }));
+
+  return (
+    <Page
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isRefetching}>
+            刷新
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportList()}
+            loading={exporting}
+            disabled={!data?.total}
+          >
+            导出
+          </Button>
+        </Space>
+      }
+    >
+      <Card variant="borderless">
+        <ReviewListToolbar
+          subject={config.subject}
+          stages={config.stages}
+          state={state}
+          options={filterOptions.data}
+          optionsLoading={filterOptions.isPending}
+          onChange={update}
+          onReset={() => update(resetChange)}
+        />
+      </Card>
+      {list.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={`${config.subject}列表加载失败`}
+          description={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      ) : null}
+      <Card variant="borderless" className="review-list-card">
+        <Tabs
+          activeKey={activeTab}
+          onChange={(key) => update({ status: key === 'all' ? null : (key as SubmissionStatus) })}
+          items={tabItems}
+        />
+      </Card>
+    </Page>
+  );
+}
+
+/** Clears keyword and filters, keeping the page size, the sort and the stage. */
+const resetChange: Partial<ListState> = {
+  keyword: DEFAULT_LIST_STATE.keyword,
+  status: null,
+  batchId: null,
+  major: '',
+  page: 1,
+};
