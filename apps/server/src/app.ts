@@ -12,23 +12,45 @@ import { AnnotationRepository } from './modules/annotation/annotation.repository
 import { registerAnnotationRoutes } from './modules/annotation/annotation.routes.ts';
 import { AnnotationService } from './modules/annotation/annotation.service.ts';
 import { AnnotationExporter } from './modules/annotation/annotation-export.ts';
+import { AssignmentRepository } from './modules/assignment/assignment.repository.ts';
 import { registerAssignmentRoutes } from './modules/assignment/assignment.routes.ts';
 import { AssignmentService } from './modules/assignment/assignment.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { UsersRepository } from './modules/auth/users.repository.ts';
+import { CandidateRepository } from './modules/candidate/candidate.repository.ts';
+import { registerCandidateRoutes } from './modules/candidate/candidate.routes.ts';
+import { CandidateService } from './modules/candidate/candidate.service.ts';
 import { CommentBankRepository } from './modules/comment-bank/comment-bank.repository.ts';
 import { registerCommentBankRoutes } from './modules/comment-bank/comment-bank.routes.ts';
+import { AccountRepository } from './modules/console/account.repository.ts';
+import { registerAccountRoutes } from './modules/console/account.routes.ts';
+import { AccountService } from './modules/console/account.service.ts';
+import { BatchRepository } from './modules/console/batch.repository.ts';
+import { registerBatchRoutes } from './modules/console/batch.routes.ts';
+import { BatchService } from './modules/console/batch.service.ts';
+import { ImportRepository } from './modules/console/import.repository.ts';
+import { registerImportRoutes } from './modules/console/import.routes.ts';
+import { ImportService } from './modules/console/import.service.ts';
 import { ConversionQueue } from './modules/document/conversion-queue.ts';
 import { DocumentRepository } from './modules/document/document.repository.ts';
 import { registerDocumentRoutes } from './modules/document/document.routes.ts';
 import { DocumentService } from './modules/document/document.service.ts';
 import { registerMenuRoutes } from './modules/menu/menu.routes.ts';
+import { NoticeRepository } from './modules/notice/notice.repository.ts';
+import { registerNoticeRoutes } from './modules/notice/notice.routes.ts';
+import { NoticeService } from './modules/notice/notice.service.ts';
+import { ReviewNotifier } from './modules/notice/review-notifier.ts';
 import { ReviewRepository } from './modules/review/review.repository.ts';
 import { registerReviewRoutes } from './modules/review/review.routes.ts';
 import { ReviewService } from './modules/review/review.service.ts';
+import { StudentInfoRepository } from './modules/student-info/student-info.repository.ts';
+import { registerStudentInfoRoutes } from './modules/student-info/student-info.routes.ts';
+import { StudentInfoService } from './modules/student-info/student-info.service.ts';
 import { CarryOverRepository } from './modules/submission/carry-over.repository.ts';
 import { CarryOver } from './modules/submission/carry-over.ts';
 import { SubmissionRepository } from './modules/submission/submission.repository.ts';
@@ -40,7 +62,7 @@ import { buildVersionInfo } from './modules/system/version.ts';
 import { UploadRepository } from './modules/upload/upload.repository.ts';
 import { registerUploadRoutes } from './modules/upload/upload.routes.ts';
 import { UploadService } from './modules/upload/upload.service.ts';
-import { createConsoleSmsProvider } from './modules/verification/sms-provider.ts';
+import { createSmsProvider } from './modules/verification/sms-provider.ts';
 import { VerificationRepository } from './modules/verification/verification.repository.ts';
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
@@ -94,9 +116,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
   const rsa = loadRsaKeys(config.dataDir, config.rsaKeyBits);
+  const sms = createSmsProvider(config, server.log);
   const verification = new VerificationService({
     repository: new VerificationRepository(db),
-    sms: createConsoleSmsProvider(server.log),
+    sms,
     logger: server.log,
     logCaptchaAnswers: config.captchaTestAnswerLog,
   });
@@ -118,9 +141,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxBytes: config.uploadMaxBytes,
     documents,
   });
+  const candidateRepository = new CandidateRepository(db);
   const annotations = new AnnotationService({
     annotations: new AnnotationRepository(db),
     documents: documentRepository,
+    reviews: candidateRepository,
   });
   const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage });
   const submissionRepository = new SubmissionRepository(db);
@@ -138,8 +163,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
     carried: carryOverRepository,
   });
-  const reviews = new ReviewService({ submissions: submissionRepository, reviews: reviewRepository });
-  const assignments = new AssignmentService({ submissions: submissionRepository, users });
+  const noticeRepository = new NoticeRepository(db);
+  const notices = new NoticeService({ notices: noticeRepository });
+  const reviews = new ReviewService({
+    submissions: submissionRepository,
+    reviews: reviewRepository,
+    notify: new ReviewNotifier({ notices, repository: noticeRepository, sms, logger: server.log }),
+  });
+  const assignments = new AssignmentService({
+    submissions: submissionRepository,
+    users,
+    assignments: new AssignmentRepository(db),
+  });
   const version = buildVersionInfo(database.dialect, config.commit, soffice);
 
   await server.register(
@@ -155,10 +190,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerSystemRoutes(api, { version });
       registerDocumentRoutes(api, { documents, storage });
       registerAnnotationRoutes(api, { annotations, exporter });
-      registerCommentBankRoutes(api, { bank: new CommentBankRepository(db) });
+      registerCommentBankRoutes(api, { bank: new CommentBankRepository(db), audit: new AuditRepository(db) });
       registerSubmissionRoutes(api, { submissions });
       registerReviewRoutes(api, { reviews });
+      registerNoticeRoutes(api, { notices });
+      registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });
       registerAssignmentRoutes(api, { assignments });
+      registerCandidateRoutes(api, {
+        candidates: new CandidateService({ repository: candidateRepository, submissions, annotations }),
+      });
+      registerAuditRoutes(api, { audit: new AuditService({ audit: new AuditRepository(db) }) });
+      registerBatchRoutes(api, { batches: new BatchService({ batches: new BatchRepository(db) }) });
+      registerAccountRoutes(api, { accounts: new AccountService({ accounts: new AccountRepository(db) }) });
+      registerImportRoutes(api, { imports: new ImportService({ repository: new ImportRepository(db) }) });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
       });

@@ -22,7 +22,11 @@ const schema = z.object({
     .positive()
     .max(24 * 90)
     .default(24 * 7),
-  SMS_PROVIDER: z.enum(['console']).default('console'),
+  SMS_PROVIDER: z.enum(['console', 'http'], { error: '须为 console 或 http' }).default('console'),
+  SMS_HTTP_URL: z.url({ error: '须为 http(s) 地址' }).optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_SIGN_NAME: z.string().min(1).default('自考在线'),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(50),
   SEED_DEMO: booleanFlag.default(true),
   /** The review workflow's demo candidates and PDFs, on top of SEED_DEMO; the test app turns it off. */
@@ -44,7 +48,9 @@ export interface AppConfig {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   rsaKeyBits: number;
   sessionTtlMs: number;
-  smsProvider: 'console';
+  smsProvider: 'console' | 'http';
+  /** The HTTP gateway, when SMS_PROVIDER is http. */
+  smsHttp: { url: string; token: string | undefined; signName: string; timeoutMs: number } | null;
   uploadMaxBytes: number;
   seedDemo: boolean;
   seedReviewDemo: boolean;
@@ -71,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`配置错误：\n${problems.join('\n')}`);
   }
   const c = result.data;
+  if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
+    throw new Error('配置错误：\n  SMS_HTTP_URL: SMS_PROVIDER 为 http 时必须设置');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -80,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rsaKeyBits: c.RSA_KEY_BITS,
     sessionTtlMs: c.SESSION_TTL_HOURS * 3_600_000,
     smsProvider: c.SMS_PROVIDER,
+    smsHttp: c.SMS_HTTP_URL
+      ? { url: c.SMS_HTTP_URL, token: c.SMS_HTTP_TOKEN, signName: c.SMS_SIGN_NAME, timeoutMs: c.SMS_HTTP_TIMEOUT_MS }
+      : null,
     uploadMaxBytes: Math.round(c.UPLOAD_MAX_MB * 1024 * 1024),
     seedDemo: c.SEED_DEMO,
     seedReviewDemo: c.SEED_DEMO && c.SEED_REVIEW_DEMO,

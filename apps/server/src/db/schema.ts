@@ -214,6 +214,38 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+export interface NoticesTable {
+  id: Generated<number>;
+  /** staff, students or user (then user_id is the reader). */
+  audience: string;
+  user_id: number | null;
+  kind: string;
+  title: string;
+  body: string;
+  link: Generated<string>;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface NoticeReadsTable {
+  notice_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+/** A candidate's private topic draft (008); reviewers never read it. */
+export interface TopicDraftsTable {
+  thesis_id: number;
+  fields_json: string;
+  updated_at: number;
+}
+
+/** Counters that caches check for freshness; database triggers bump them (migration 010). */
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,4 +264,8 @@ export interface Database {
   submission_versions: SubmissionVersionsTable;
   reviews: ReviewsTable;
   audit_log: AuditLogTable;
+  data_versions: DataVersionsTable;
+  topic_drafts: TopicDraftsTable;
+  notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
 }

@@ -13,6 +13,7 @@ import {
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
+import type { ReviewCompletedListener } from '../notice/review-notifier.ts';
 import { requireReviewable } from '../submission/submission.policy.ts';
 import type { SubmissionRepository } from '../submission/submission.repository.ts';
 import { parseRules, toReviewDto } from '../submission/submission-mapper.ts';
@@ -29,10 +30,17 @@ type Context = NonNullable<Awaited<ReturnType<SubmissionRepository['findContext'
 export class ReviewService {
   private readonly submissions: SubmissionRepository;
   private readonly reviews: ReviewRepository;
+  /** Hears of verdicts the candidate may see (the notice and SMS); called after the commit. */
+  private readonly notify: ReviewCompletedListener | undefined;
 
-  constructor(deps: { submissions: SubmissionRepository; reviews: ReviewRepository }) {
+  constructor(deps: {
+    submissions: SubmissionRepository;
+    reviews: ReviewRepository;
+    notify?: ReviewCompletedListener;
+  }) {
     this.submissions = deps.submissions;
     this.reviews = deps.reviews;
+    this.notify = deps.notify;
   }
 
   async save(user: SessionUser, input: ReviewInput): Promise<ReviewDto> {
@@ -66,6 +74,8 @@ export class ReviewService {
       },
       { verdict: input.verdict, score: fields.score },
     );
+    // 待复核 is not final yet: the candidate hears of it once the admin has checked it.
+    if (step !== 'awaiting_check') await this.completed(context, step, input.verdict, fields.score);
     return { status: step, review: await this.one(context.id, input.versionNo) };
   }
 
@@ -90,7 +100,21 @@ export class ReviewService {
     const context = await this.context(submissionId);
     const step = this.step(context, { type: 'check' });
     await this.write(user, context, step, 'check', async () => {});
+    const review = await this.reviews.find(context.id, context.current_version);
+    await this.completed(context, step, (review?.verdict as Verdict | null) ?? null, review?.score ?? null);
     return { status: step };
+  }
+
+  private async completed(context: Context, status: SubmissionStatus, verdict: Verdict | null, score: number | null) {
+    await this.notify?.reviewCompleted({
+      submissionId: context.id,
+      studentId: context.student_id,
+      stage: context.stage as Stage,
+      title: context.title,
+      status,
+      verdict,
+      score,
+    });
   }
 
   private async reviewable(user: SessionUser, submissionId: number, versionNo: number): Promise<Context> {
