@@ -69,6 +69,8 @@ export const batchRulesSchema = z.object({
   rubric: z.array(rubricItemSchema).max(20).default([]),
   /** Verdicts wait for an admin's check (待复核 → 已复核). */
   adminCheck: z.boolean().default(false),
+  /** Epoch ms when an admin closed the batch: from then on every window is closed. */
+  closedAt: z.number().int().nullable().default(null),
 });
 export type BatchRules = z.infer<typeof batchRulesSchema>;
 
@@ -77,6 +79,7 @@ export function uploadLimitOf(rules: BatchRules, stage: Stage): number {
 }
 
 export function isWindowOpen(rules: BatchRules, stage: Stage, now: number): boolean {
+  if (rules.closedAt !== null && now >= rules.closedAt) return false;
   const window = rules.windows[stage];
   if (!window) return true;
   return (window.start === null || now >= window.start) && (window.end === null || now <= window.end);
@@ -141,9 +144,17 @@ export const reviewSaveSchema = z.object(reviewFields);
 export const reviewSubmitSchema = z.object({ ...reviewFields, verdict: reviewFields.verdict.unwrap().unwrap() });
 export type ReviewInput = z.infer<typeof reviewSaveSchema>;
 
+/** Shortest reason an admin may give for reopening a submitted review, in characters. */
+export const REOPEN_REASON_MIN = 5;
+
 export const reviewReopenSchema = z.object({
   submissionId: id,
-  reason: z.string().trim().min(1, '不能为空').max(500, '不能超过 500 个字符'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, '请填写重新开放的原因')
+    .max(500, '不能超过 500 个字符')
+    .refine((reason) => commentLength(reason) >= REOPEN_REASON_MIN, `原因至少 ${REOPEN_REASON_MIN} 个字`),
 });
 
 export const assignSchema = z.object({
