@@ -162,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       documents: documentRepository,
     }),
     carried: carryOverRepository,
+    listCacheEntries: config.listCacheEntries,
   });
   const noticeRepository = new NoticeRepository(db);
   const notices = new NoticeService({ notices: noticeRepository });

@@ -38,6 +38,8 @@ const schema = z.object({
   COOKIE_SECURE: booleanFlag.default(false),
   PATH: z.string().default(''),
   CONVERSION_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+  /** Review-list answers kept per instance; 0 turns the cache off. */
+  LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
 });
 
 export interface AppConfig {
@@ -62,6 +64,7 @@ export interface AppConfig {
   /** The PATH, to look for LibreOffice. */
   pathEnv: string;
   conversionTimeoutMs: number;
+  listCacheEntries: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: c.COOKIE_SECURE,
     pathEnv: c.PATH,
     conversionTimeoutMs: c.CONVERSION_TIMEOUT_S * 1000,
+    listCacheEntries: c.LIST_CACHE_ENTRIES,
   };
 }
 

@@ -144,7 +144,11 @@ export class SubmissionRepository {
     };
   }
 
-  /** One page of a stage's submissions, with thesis, candidate, batch, reviewer and current review. */
+  /**
+   * One page of a stage's submissions, with thesis, candidate, batch, reviewer and current review.
+   * The page's ids come first from submissions alone, so the planner walks one ordered index and
+   * stops at the page instead of joining every matching row before sorting.
+   */
   async list(query: SubmissionListQuery, access: ListAccess, limit: number, offset: number) {
     const sortColumn = (
       {
@@ -154,9 +158,23 @@ export class SubmissionRepository {
         updatedAt: 's.updated_at',
       } as const
     )[query.sort];
-    return this.db
+    const page = await this.db
       .selectFrom('submissions as s')
       .where(this.filter(query, access, true))
+      .select('s.id')
+      .orderBy(sortColumn, query.order)
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    if (page.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('submissions as s')
+      .where(
+        's.id',
+        'in',
+        page.map((row) => row.id),
+      )
       .innerJoin('theses as t', 't.id', 's.thesis_id')
       .innerJoin('users as u', 'u.id', 't.student_id')
       .innerJoin('batches as b', 'b.id', 's.batch_id')
@@ -185,11 +203,19 @@ export class SubmissionRepository {
         'rv.score',
         'rv.state as review_state',
       ])
-      .orderBy(sortColumn, query.order)
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
       .execute();
+    const position = new Map(page.map((row, index) => [row.id, index]));
+    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  }
+
+  /** Bumped by database triggers on every write that changes what a review list shows. */
+  async dataVersion(): Promise<string> {
+    const row = await this.db
+      .selectFrom('data_versions')
+      .select('version')
+      .where('name', '=', 'review_lists')
+      .executeTakeFirst();
+    return String(row?.version ?? 0);
   }
 
   /** Rows per status under the list's filters (all but the status filter). */

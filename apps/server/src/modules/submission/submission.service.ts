@@ -20,6 +20,7 @@ import type { DocumentRepository } from '../document/document.repository.ts';
 import type { ReviewRepository } from '../review/review.repository.ts';
 import type { CarryOverRepository } from './carry-over.repository.ts';
 import type { CarryOver } from './carry-over.ts';
+import { ListCache } from './list-cache.ts';
 import { hidesCandidate, isAdmin, requireReviewable } from './submission.policy.ts';
 import { type SubmissionRepository, searchTextOf } from './submission.repository.ts';
 import { parseRules, toListRow, toReviewDto } from './submission-mapper.ts';
@@ -43,17 +44,35 @@ interface Deps {
   audit: AuditRepository;
   carryOver: CarryOver;
   carried: CarryOverRepository;
+  /** Review-list answers kept; 0 turns the cache off. */
+  listCacheEntries?: number;
 }
 
 /** Submissions: the lists, the detail, the candidate's resubmission and the version diff. */
 export class SubmissionService {
   private readonly deps: Deps;
+  /** Repeated list calls (paging back, returning from a detail, polling tabs) skip the queries. */
+  private readonly listCache: ListCache<SubmissionListResult> | null;
 
   constructor(deps: Deps) {
     this.deps = deps;
+    const entries = deps.listCacheEntries ?? 2000;
+    this.listCache = entries > 0 ? new ListCache({ maxEntries: entries, maxAgeMs: 5000 }) : null;
   }
 
   async list(user: SessionUser, query: SubmissionListQuery): Promise<SubmissionListResult> {
+    const cache = this.listCache;
+    if (!cache) return this.computeList(user, query);
+    const version = await this.deps.submissions.dataVersion();
+    const key = JSON.stringify([user.id, user.role, query]);
+    const cached = cache.get(key, version);
+    if (cached) return cached;
+    const result = await this.computeList(user, query);
+    cache.set(key, version, result);
+    return result;
+  }
+
+  private async computeList(user: SessionUser, query: SubmissionListQuery): Promise<SubmissionListResult> {
     const { rows, total, counts, blind } = await this.query(
       user,
       query,

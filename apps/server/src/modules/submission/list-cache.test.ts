@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { SubmissionListResult } from '@zikao/contract';
+import { buildBatch, buildSubmission } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ListCache } from './list-cache.ts';
+
+describe('list cache', () => {
+  it('serves an entry only at the version it was stored at, and not past its age', () => {
+    const cache = new ListCache<string>({ maxEntries: 10, maxAgeMs: 1000 });
+    cache.set('a', 'v1', 'first', 0);
+    assert.equal(cache.get('a', 'v1', 500), 'first');
+    assert.equal(cache.get('a', 'v2', 500), undefined, 'a new version misses');
+    assert.equal(cache.get('a', 'v1', 500), undefined, 'and drops the stale entry');
+    cache.set('b', 'v1', 'second', 0);
+    assert.equal(cache.get('b', 'v1', 1001), undefined, 'too old');
+  });
+
+  it('keeps the most recently used entries within its size', () => {
+    const cache = new ListCache<number>({ maxEntries: 2, maxAgeMs: 1000 });
+    cache.set('a', 'v', 1, 0);
+    cache.set('b', 'v', 2, 0);
+    assert.equal(cache.get('a', 'v', 0), 1);
+    cache.set('c', 'v', 3, 0);
+    assert.equal(cache.size, 2);
+    assert.equal(cache.get('b', 'v', 0), undefined, 'the least recently used entry went');
+    assert.equal(cache.get('a', 'v', 0), 1);
+    assert.equal(cache.get('c', 'v', 0), 3);
+  });
+});
+
+describe('review lists stay fresh behind the cache', () => {
+  let app: TestApp;
+  let admin: string;
+  let batchId: number;
+
+  before(async () => {
+    app = await createTestApp();
+    admin = await app.login('13800000004');
+    batchId = await buildBatch(app, {}, '缓存批次');
+  });
+  after(() => app.close());
+
+  const list = async () => {
+    const response = await app.post<SubmissionListResult>(
+      '/api/v1/submission/list',
+      { stage: 'plan', batchId, scope: 'all' },
+      { token: admin },
+    );
+    assert.equal(response.body.errorCode, 0, response.body.errorMsg);
+    return response.body.data;
+  };
+
+  it('shows a write made outside the service on the very next call', async () => {
+    const built = await buildSubmission(app, { batchId, stage: 'plan', title: '缓存前的题目' });
+    const first = await list();
+    assert.equal(first.total, 1);
+    assert.equal(first.list[0]?.status, 'unassigned');
+    assert.deepEqual(await list(), first, 'an unchanged database answers the same');
+
+    // Another instance, or any code path, writing straight to the tables.
+    await app.database.db.updateTable('submissions').set({ status: 'passed' }).where('id', '=', built.id).execute();
+    const afterStatus = await list();
+    assert.equal(afterStatus.list[0]?.status, 'passed');
+    assert.equal(afterStatus.counts.passed, 1);
+
+    await app.database.db.updateTable('theses').set({ title: '改过的题目' }).where('id', '=', built.thesisId).execute();
+    assert.equal((await list()).list[0]?.title, '改过的题目');
+
+    await buildSubmission(app, { batchId, stage: 'plan' });
+    assert.equal((await list()).total, 2);
+
+    await app.database.db.deleteFrom('submissions').where('id', '=', built.id).execute();
+    assert.equal((await list()).total, 1);
+  });
+});
