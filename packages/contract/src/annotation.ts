@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './envelope.ts';
 
 /** Annotation categories with their colours (product.md). */
 export const ANNOTATION_CATEGORIES = [
@@ -145,4 +146,19 @@ export interface CommentBankEntry {
   shared: boolean;
   mine: boolean;
   useCount: number;
+}
+
+/** The console's shared comment bank (公共评语库, admin only); saving and deleting use `ApiPath.commentBankSave`/`commentBankDelete` with `shared: true`. */
+export const SharedCommentBankPath = {
+  /** `{page, pageSize, keyword?, category?}` → `{list, total, page, pageSize}` of shared entries, newest first. */
+  list: '/v1/comment-bank/shared/list',
+} as const;
+
+export const sharedCommentBankListSchema = listQuerySchema.extend({
+  category: z.enum(CATEGORY_KEYS, { error: '不是已知的批注类别' }).optional(),
+});
+
+export interface SharedCommentBankEntry extends CommentBankEntry {
+  createdAt: number;
+  updatedAt: number;
 }

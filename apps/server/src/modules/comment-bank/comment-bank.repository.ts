@@ -1,5 +1,13 @@
-import type { Kysely } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+
+export interface SharedFilters {
+  keyword?: string | undefined;
+  category?: string | undefined;
+}
+
+/** `%keyword%` with the keyword's own % _ and \ taken literally (`escape '\'` in both dialects). */
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 export class CommentBankRepository {
   private readonly db: Kysely<Database>;
@@ -62,4 +70,33 @@ export class CommentBankRepository {
       .executeTakeFirst();
     return Boolean(row);
   }
+
+  /** Shared entries (owner null) for the console, newest first. */
+  listShared(filters: SharedFilters, limit: number, offset: number) {
+    return this.db
+      .selectFrom('comment_bank')
+      .selectAll()
+      .where((eb) => sharedFilter(eb, filters))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async countShared(filters: SharedFilters): Promise<number> {
+    const row = await this.db
+      .selectFrom('comment_bank')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => sharedFilter(eb, filters))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}
+
+function sharedFilter(eb: ExpressionBuilder<Database, 'comment_bank'>, filters: SharedFilters): Expression<SqlBool> {
+  const conditions: Array<Expression<SqlBool>> = [eb('owner_id', 'is', null)];
+  if (filters.category) conditions.push(eb('category', '=', filters.category));
+  const keyword = filters.keyword?.trim();
+  if (keyword) conditions.push(sql<SqlBool>`lower(${eb.ref('text')}) like ${likePattern(keyword)} escape '\\'`);
+  return eb.and(conditions);
 }

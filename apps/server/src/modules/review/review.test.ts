@@ -282,7 +282,11 @@ describe('review workflow', () => {
     const shown = (await detail(built.id)).data;
     assert.equal(shown.review?.state, 'draft');
     assert.equal(shown.history.at(-1)?.reason, '评语有误，请修改');
-    const twice = await app.post('/api/v1/review/reopen', { submissionId: built.id, reason: '再开' }, { token: admin });
+    const twice = await app.post(
+      '/api/v1/review/reopen',
+      { submissionId: built.id, reason: '再次开放评阅' },
+      { token: admin },
+    );
     assert.equal(twice.body.errorCode, ErrorCode.conflict);
     const resubmit = await submit({ submissionId: built.id, versionNo: 1, verdict: 'fail', comment: COMMENT });
     assert.equal(resubmit.body.data.status, 'failed');

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { listQuerySchema } from './envelope.ts';
+
+/** The audit trail view (issue 6, admin only). */
+export const AuditApiPath = {
+  /** `{page, pageSize, keyword?, actorId?, action?, entity?, from?, to?, export?}` → `{list, total, page, pageSize}`; `export: 1` gives .xlsx. */
+  list: '/v1/audit/list',
+  /** The actors and action types present in the trail, for the filters. */
+  options: '/v1/audit/options',
+} as const;
+
+/**
+ * Names of the actions modules write to the audit trail. An action missing here is shown by its
+ * code; modules that add actions add their label here.
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  assign: '分配评阅',
+  open: '开始评阅',
+  saveDraft: '保存草稿',
+  submit: '提交',
+  reopen: '重新开放评阅',
+  check: '复核',
+  resubmit: '考生重新提交',
+  create: '创建',
+  commentBankCreate: '新增公共评语',
+  commentBankUpdate: '修改公共评语',
+  commentBankDelete: '删除公共评语',
+};
+
+/** Names of the things an audit entry is about. */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  submission: '论文提交',
+  comment_bank: '公共评语',
+  user: '账号',
+  batch: '批次',
+};
+
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;
+
+const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const epochMs = z.coerce.number({ error: '须为时间戳（毫秒）' }).int().min(0, '须为时间戳（毫秒）');
+
+export const auditListSchema = listQuerySchema.extend({
+  actorId: id.optional(),
+  action: z.string().max(32, '不能超过 32 个字符').optional(),
+  entity: z.string().max(32, '不能超过 32 个字符').optional(),
+  /** Inclusive bounds, epoch ms. */
+  from: epochMs.optional(),
+  to: epochMs.optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListSchema>;
+
+export interface AuditEntryDto {
+  id: number;
+  actorId: number | null;
+  actorName: string;
+  action: string;
+  entity: string;
+  entityId: number;
+  /** What the entry is about in words: a thesis title, a comment's text. */
+  subject: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  reason: string;
+  detail: Record<string, unknown>;
+  /** Epoch ms. */
+  createdAt: number;
+}
+
+export interface AuditOptions {
+  actors: Array<{ id: number; name: string }>;
+  actions: string[];
+  entities: string[];
+}
+
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** A one-line account of an entry's details, for the view and the export. */
+export function auditSummary(entry: Pick<AuditEntryDto, 'action' | 'detail'>): string {
+  const { detail } = entry;
+  const parts: string[] = [];
+  if (entry.action === 'assign') {
+    if (text(detail.reviewerName)) parts.push(`评阅教师：${text(detail.reviewerName)}`);
+    if (text(detail.previousReviewerName)) parts.push(`原评阅教师：${text(detail.previousReviewerName)}`);
+    if (detail.auto === true) parts.push('自动分配');
+    if (text(detail.annotationsKept)) parts.push(`保留批注 ${text(detail.annotationsKept)} 条`);
+  }
+  if (text(detail.versionNo)) parts.push(`第 ${text(detail.versionNo)} 版`);
+  if (text(detail.verdict)) {
+    const verdicts: Record<string, string> = { pass: '通过', revise: '退回修改', fail: '不通过' };
+    parts.push(`结论：${verdicts[text(detail.verdict)] ?? text(detail.verdict)}`);
+  }
+  if (text(detail.score)) parts.push(`成绩：${text(detail.score)}`);
+  if (text(detail.category) && entry.action.startsWith('commentBank')) parts.push(`类别：${text(detail.category)}`);
+  return parts.join('；');
+}
