@@ -11,6 +11,8 @@ import { ROLE_LABELS, type Role } from '@zikao/contract/roles';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { BADGE_MAX } from '../../shared/config/constants.ts';
+import { bellLabel, noticePathFor } from '../../shared/notice/notice-badge.ts';
+import { useUnreadNotices } from '../../shared/notice/use-unread-notices.ts';
 import { CHANGE_PASSWORD_PATH } from '../../shared/routing/paths.ts';
 import { useCurrentRoute } from '../../shared/routing/route-meta-context.ts';
 import { logout } from '../../shared/session/logout.ts';
@@ -21,10 +23,9 @@ import { SettingsButton } from './settings-button.tsx';
 interface HeaderBarProps {
   sidebarOpened: boolean;
   onToggleSidebar: () => void;
-  unreadNotices: number;
 }
 
-export function HeaderBar({ sidebarOpened, onToggleSidebar, unreadNotices }: HeaderBarProps) {
+export function HeaderBar({ sidebarOpened, onToggleSidebar }: HeaderBarProps) {
   const navigate = useNavigate();
   const { crumbs } = useCurrentRoute();
   const name = useSessionStore((state) => state.name);
@@ -32,6 +33,7 @@ export function HeaderBar({ sidebarOpened, onToggleSidebar, unreadNotices }: Hea
   const schoolLogo = useSessionStore((state) => state.schoolLogo);
   const schoolName = useSessionStore((state) => state.schoolName);
   const userRole = useSessionStore((state) => state.userRole) as Role;
+  const unreadNotices = useUnreadNotices(userRole > 0);
 
   const userMenu: MenuProps['items'] = [
     { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
@@ -70,7 +72,7 @@ export function HeaderBar({ sidebarOpened, onToggleSidebar, unreadNotices }: Hea
       <div className="header-actions">
         {schoolLogo ? <img className="school-logo" src={schoolLogo} alt={schoolName || '学校标志'} /> : null}
         <Tooltip title="通知公告">
-          <Link to="/notice" aria-label={unreadNotices > 0 ? `通知公告，${unreadNotices} 条未读` : '通知公告'}>
+          <Link to={noticePathFor(userRole)} aria-label={bellLabel(unreadNotices)} data-testid="notice-bell">
             <Badge count={unreadNotices} overflowCount={BADGE_MAX} size="small">
               <BellOutlined style={{ fontSize: 18, color: '#4b5563', padding: 6 }} />
             </Badge>

@@ -59,7 +59,7 @@ export function MainLayout() {
   }
 
   const mobile = device === 'mobile';
-  const header = <HeaderBar sidebarOpened={sidebar.opened} onToggleSidebar={toggleSidebar} unreadNotices={0} />;
+  const header = <HeaderBar sidebarOpened={sidebar.opened} onToggleSidebar={toggleSidebar} />;
 
   return (
     <Layout className="layout-shell" hasSider>

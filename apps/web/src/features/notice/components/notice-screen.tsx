@@ -1,5 +1,28 @@
-import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
+import { NotificationOutlined } from '@ant-design/icons';
+import { Role } from '@zikao/contract/roles';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { Page } from '../../../shared/components/page.tsx';
+import { NoticeList } from '../../../shared/notice/notice-list.tsx';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { PublishNoticeDialog } from './publish-notice-dialog.tsx';
 
+/** The teacher-side notice page (/notice); admins also publish and delete announcements here. */
 export default function NoticeScreen() {
-  return <PlaceholderPage description="考办发布的通知公告，区分已读与未读；未读数量显示在顶栏的铃铛上。" />;
+  const isAdmin = useSessionStore((state) => state.userRole) === Role.admin;
+  const [publishing, setPublishing] = useState(false);
+  return (
+    <Page
+      extra={
+        isAdmin ? (
+          <Button type="primary" icon={<NotificationOutlined />} onClick={() => setPublishing(true)}>
+            发布通知
+          </Button>
+        ) : null
+      }
+    >
+      <NoticeList showAudience={isAdmin} />
+      {isAdmin ? <PublishNoticeDialog open={publishing} onClose={() => setPublishing(false)} /> : null}
+    </Page>
+  );
 }

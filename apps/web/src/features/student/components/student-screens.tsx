@@ -10,18 +10,8 @@ export function StudentTopicScreen() {
   return <PlaceholderPage description="填写并提交选题（题目、立题依据、提纲、参考文献），查看选题评阅意见。" />;
 }
 
-export function StudentCourseScreen() {
-  return <PlaceholderPage description="可参加的直播课程与回放。" />;
-}
+export { StudentCertificateScreen } from './certificate/student-certificate-screen.tsx';
+export { StudentCourseScreen } from './course/student-course-screen.tsx';
+export { StudentExamScreen } from './exam/student-exam-screen.tsx';
 
-export function StudentExamScreen() {
-  return <PlaceholderPage description="考试安排与成绩，只读查看。" />;
-}
-
-export function StudentCertificateScreen() {
-  return <PlaceholderPage description="毕业与证书办理状态，只读查看。" />;
-}
-
-export function StudentNoticeScreen() {
-  return <PlaceholderPage description="考办发布给考生的通知公告。" />;
-}
+export { StudentNoticeScreen } from './notice/student-notice-screen.tsx';
