@@ -1,9 +1,16 @@
-import type { AnnotationDto, AnnotationInput, AnnotationReplyDto } from '@zikao/contract';
+import { type AnnotationDto, type AnnotationInput, type AnnotationReplyDto, Role } from '@zikao/contract';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { readableDocuments } from '../document/document.policy.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
-import { annotatableDocuments, canReply, visibleAuthor } from './annotation.policy.ts';
+import {
+  type AnnotationScope,
+  annotatableDocuments,
+  annotationScope,
+  canReply,
+  type DocumentReviewLookup,
+  maskedAuthor,
+} from './annotation.policy.ts';
 import type { AnnotationFields, AnnotationRepository, AnnotationRow } from './annotation.repository.ts';
 
 const STALE = '该批注已在其他窗口或设备上修改，请刷新后再试';
@@ -34,16 +41,24 @@ type ListedRow = AnnotationRow & { author_name: string };
 export class AnnotationService {
   private readonly annotations: AnnotationRepository;
   private readonly documents: DocumentRepository;
+  /** Where a document's review stands: what its candidate may see, and blind review. */
+  private readonly reviews: DocumentReviewLookup | undefined;
 
-  constructor(deps: { annotations: AnnotationRepository; documents: DocumentRepository }) {
+  constructor(deps: {
+    annotations: AnnotationRepository;
+    documents: DocumentRepository;
+    reviews?: DocumentReviewLookup;
+  }) {
     this.annotations = deps.annotations;
     this.documents = deps.documents;
+    this.reviews = deps.reviews;
   }
 
   async list(user: SessionUser, documentId: number): Promise<AnnotationDto[]> {
     await this.requireReadable(user, documentId);
-    const rows = await this.annotations.listForDocument(documentId, visibleAuthor(user));
-    return this.withReplies(rows);
+    const scope = await annotationScope(this.reviews, user, documentId);
+    const rows = await this.annotations.listForDocument(documentId, scope.authorId);
+    return this.withReplies(rows, user, scope);
   }
 
   async save(
@@ -85,7 +100,9 @@ export class AnnotationService {
   async reply(user: SessionUser, annotationId: string, comment: string): Promise<AnnotationReplyDto> {
     const annotation = await this.annotations.findById(annotationId);
     if (!annotation || annotation.deleted) throw notFound('批注不存在');
-    if (!canReply(user, annotation)) throw forbidden('无权回复该批注');
+    const scope =
+      user.role === Role.student ? await annotationScope(this.reviews, user, annotation.document_id) : undefined;
+    if (!canReply(user, annotation, scope)) throw forbidden('无权回复该批注');
     const id = await this.annotations.insertReply(annotationId, user.id, comment);
     const [reply] = (await this.annotations.replies([annotationId])).filter((row) => row.id === id);
     if (!reply) throw notFound('回复不存在');
@@ -137,25 +154,38 @@ export class AnnotationService {
     return dto as AnnotationDto;
   }
 
-  private async withReplies(rows: ListedRow[]): Promise<AnnotationDto[]> {
+  private async withReplies(
+    rows: ListedRow[],
+    viewer?: SessionUser,
+    scope?: AnnotationScope,
+  ): Promise<AnnotationDto[]> {
     const replies = await this.annotations.replies(rows.map((row) => row.id));
-    return rows.map((row) => ({
-      id: row.id,
-      documentId: row.document_id,
-      kind: row.kind as AnnotationDto['kind'],
-      category: row.category as AnnotationDto['category'],
-      severity: row.severity as AnnotationDto['severity'],
-      comment: row.comment,
-      stamp: row.stamp as AnnotationDto['stamp'],
-      pageIndex: row.page_index,
-      selectors: JSON.parse(row.selectors_json) as AnnotationDto['selectors'],
-      revision: row.revision,
-      authorId: row.author_id,
-      authorName: row.author_name,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      replies: replies.filter((reply) => reply.annotation_id === row.id).map(toReply),
-    }));
+    const mask = <T extends AnnotationDto | AnnotationReplyDto>(dto: T, role?: number): T => {
+      if (!viewer) return dto;
+      const author = maskedAuthor(scope, viewer, { id: dto.authorId, name: dto.authorName, ...(role ? { role } : {}) });
+      return { ...dto, authorId: author.id, authorName: author.name };
+    };
+    return rows.map((row) =>
+      mask({
+        id: row.id,
+        documentId: row.document_id,
+        kind: row.kind as AnnotationDto['kind'],
+        category: row.category as AnnotationDto['category'],
+        severity: row.severity as AnnotationDto['severity'],
+        comment: row.comment,
+        stamp: row.stamp as AnnotationDto['stamp'],
+        pageIndex: row.page_index,
+        selectors: JSON.parse(row.selectors_json) as AnnotationDto['selectors'],
+        revision: row.revision,
+        authorId: row.author_id,
+        authorName: row.author_name,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        replies: replies
+          .filter((reply) => reply.annotation_id === row.id)
+          .map((reply) => mask(toReply(reply), reply.author_role)),
+      }),
+    );
   }
 }
 
