@@ -7,8 +7,9 @@ import type { Database } from '../../db/schema.ts';
 export const AUTO_ASSIGN_LIMIT = 2000;
 
 /**
- * A reviewer's majors from the account: the names in `majors_json` (strings or
- * `{majorName}` objects, as the session's majorInfoList holds them) plus `major_name`.
+ * A reviewer's majors, read the way the console's accounts store them: the names in
+ * `majors_json` (the session's majorInfoList, `{majorCode, majorName}`); accounts without that
+ * list fall back to `major_name`, which holds several majors joined by "、".
  */
 export function majorsOf(row: { majors_json: string; major_name: string }): string[] {
   const names: string[] = [];
@@ -25,7 +26,7 @@ export function majorsOf(row: { majors_json: string; major_name: string }): stri
   } catch {
     // a malformed list counts as none; major_name still applies
   }
-  if (row.major_name) names.push(row.major_name);
+  if (names.length === 0) names.push(...row.major_name.split('、'));
   return [...new Set(names.map((name) => name.trim()).filter(Boolean))];
 }
 

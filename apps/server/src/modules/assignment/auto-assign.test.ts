@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { majorsOf } from './assignment.repository.ts';
 import { type PlanReviewer, type PlanSubmission, planAutoAssignment } from './auto-assign.ts';
 
 const spread = (loads: Iterable<number>) => {
@@ -102,5 +103,17 @@ describe('planAutoAssignment', () => {
     const plan = planAutoAssignment([{ id: 1, major: '法学' }], []);
     assert.equal(plan.reviewerOf.size, 0);
     assert.equal(plan.unassigned.size, 1);
+  });
+});
+
+describe('majorsOf', () => {
+  it('reads the account’s major list, falling back to major_name split on 、', () => {
+    const list = JSON.stringify([
+      { majorCode: '030101', majorName: '法学' },
+      { majorCode: '', majorName: ' 会计学 ' },
+    ]);
+    assert.deepEqual(majorsOf({ majors_json: list, major_name: '法学、会计学' }), ['法学', '会计学']);
+    assert.deepEqual(majorsOf({ majors_json: '[]', major_name: '汉语言文学、历史学' }), ['汉语言文学', '历史学']);
+    assert.deepEqual(majorsOf({ majors_json: 'not json', major_name: '' }), []);
   });
 });

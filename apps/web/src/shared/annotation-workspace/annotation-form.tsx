@@ -194,7 +194,7 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
                 <kbd>{index + 1}</kbd>
                 <span className="aw-dot" style={{ background: CATEGORY_BY_KEY[entry.category].color }} />
                 <span className="aw-bank-text">{entry.text}</span>
-                {entry.shared && <span className="aw-muted">共享</span>}
+                {entry.shared && <span className="aw-muted">公共</span>}
               </button>
             </li>
           ))}

@@ -1,5 +1,213 @@
-import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AuditEntryDto, auditActionLabel, auditEntityLabel, auditSummary } from '@zikao/contract/audit';
+import { SUBMISSION_STATUS_LABELS } from '@zikao/contract/review-lists';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Page } from '../../../shared/components/page.tsx';
+import { formatDateTime } from '../../../shared/utils/date.ts';
+import { type AuditQuery, auditApi, auditKeys } from '../api/audit-api.ts';
+import './audit/audit.css';
 
-export default function Screen() {
-  return <PlaceholderPage description="每次状态变更与管理操作的记录。" />;
+const statusLabel = (status: string | null) =>
+  status ? (SUBMISSION_STATUS_LABELS[status as keyof typeof SUBMISSION_STATUS_LABELS] ?? status) : '—';
+
+interface Filters {
+  keyword?: string;
+  actorId?: number;
+  action?: string;
+  entity?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** 审计日志: every status change and admin action, newest first; search, filters, paging, export. */
+export default function AuditScreen() {
+  const [form] = Form.useForm<Filters>();
+  const [query, setQuery] = useState<AuditQuery>({ page: 1, pageSize: 20 });
+  const list = useQuery({
+    queryKey: auditKeys.list(query),
+    queryFn: ({ signal }) => auditApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const options = useQuery({ queryKey: auditKeys.options, queryFn: auditApi.options });
+
+  const search = (values: Filters) => {
+    const [from, to] = values.range ?? [];
+    setQuery({
+      page: 1,
+      pageSize: query.pageSize,
+      keyword: values.keyword?.trim() || undefined,
+      actorId: values.actorId,
+      action: values.action,
+      entity: values.entity,
+      from: from ? from.startOf('day').valueOf() : undefined,
+      to: to ? to.endOf('day').valueOf() : undefined,
+    });
+  };
+
+  const columns: TableColumnsType<AuditEntryDto> = [
+    { title: '时间', dataIndex: 'createdAt', width: 170, render: (value: number) => formatDateTime(value) },
+    { title: '操作人', dataIndex: 'actorName', width: 110, render: (name: string) => name || '—' },
+    {
+      title: '操作',
+      dataIndex: 'action',
+      width: 130,
+      render: (action: string) => (
+        <Tag bordered={false} style={{ color: '#1e40af', background: '#eff6ff' }}>
+          {auditActionLabel(action)}
+        </Tag>
+      ),
+    },
+    {
+      title: '对象',
+      key: 'subject',
+      ellipsis: true,
+      render: (_, entry) => (
+        <span title={entry.subject}>
+          <span className="audit-muted">
+            {auditEntityLabel(entry.entity)} #{entry.entityId}
+          </span>{' '}
+          {entry.subject}
+        </span>
+      ),
+    },
+    {
+      title: '状态变化',
+      key: 'status',
+      width: 170,
+      render: (_, entry) =>
+        entry.fromStatus || entry.toStatus ? `${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}` : '—',
+    },
+    { title: '原因', dataIndex: 'reason', width: 200, ellipsis: true, render: (reason: string) => reason || '—' },
+    {
+      title: '详情',
+      key: 'detail',
+      width: 240,
+      ellipsis: true,
+      render: (_, entry) => auditSummary(entry) || '—',
+    },
+  ];
+
+  return (
+    <Page
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+            刷新
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={!list.data?.total}
+            onClick={() => void auditApi.export(query).catch(() => undefined)}
+          >
+            导出
+          </Button>
+        </Space>
+      }
+    >
+      <Card variant="borderless">
+        <Form
+          form={form}
+          layout="inline"
+          role="search"
+          aria-label="搜索审计日志"
+          onFinish={search}
+          style={{ rowGap: 12 }}
+        >
+          <Form.Item name="keyword" label="关键词" htmlFor="audit-keyword">
+            <Input id="audit-keyword" allowClear placeholder="论文题目、评语内容或原因" style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="actorId" label="操作人" htmlFor="audit-actor">
+            <Select
+              id="audit-actor"
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder="全部"
+              style={{ width: 140 }}
+              options={(options.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="action" label="操作类型" htmlFor="audit-action">
+            <Select
+              id="audit-action"
+              allowClear
+              placeholder="全部"
+              style={{ width: 150 }}
+              options={(options.data?.actions ?? []).map((a) => ({ value: a, label: auditActionLabel(a) }))}
+            />
+          </Form.Item>
+          <Form.Item name="entity" label="对象类型" htmlFor="audit-entity">
+            <Select
+              id="audit-entity"
+              allowClear
+              placeholder="全部"
+              style={{ width: 130 }}
+              options={(options.data?.entities ?? []).map((e) => ({ value: e, label: auditEntityLabel(e) }))}
+            />
+          </Form.Item>
+          <Form.Item name="range" label="日期" htmlFor="audit-range">
+            <DatePicker.RangePicker id={{ start: 'audit-range' }} allowEmpty={[true, true]} />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                查询
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  search({});
+                }}
+              >
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title="审计日志加载失败"
+          description={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      )}
+      <Card variant="borderless">
+        <Table<AuditEntryDto>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1200 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合条件的记录" /> }}
+          pagination={{
+            current: query.page,
+            pageSize: query.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => `共 ${total} 条`,
+            onChange: (page, pageSize) =>
+              setQuery((current) => ({ ...current, page: pageSize === current.pageSize ? page : 1, pageSize })),
+          }}
+        />
+      </Card>
+    </Page>
+  );
 }
