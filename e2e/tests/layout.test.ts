@@ -154,7 +154,7 @@ describe('layout', () => {
 
     await page
       .getByRole('row', { name: /第 25 号/ })
-      .getByRole('link', { name: '评阅' })
+      .getByRole('link', { name: '批注' })
       .click();
     await waitForPath(page, '/annotate/topic/review/25');
     await waitForTitle(page, '选题详情');

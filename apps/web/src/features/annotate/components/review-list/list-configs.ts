@@ -97,7 +97,7 @@ const history = (stages: readonly Stage[], subject: string): ReviewListConfig =>
   stages,
   scope: 'history',
   subject,
-  reviewLabel: '评阅记录',
+  reviewLabel: '详情',
   detailLabel: '查看批注',
   reviewHref: (id) => `/history/review/${id}`,
   detailHref: (id) => `/history/detail/${id}`,

@@ -1,5 +1,5 @@
 import { EyeInvisibleOutlined } from '@ant-design/icons';
-import { type Stage, type SubmissionListRow, VERDICT_LABELS } from '@zikao/contract/review';
+import type { Stage, SubmissionListRow } from '@zikao/contract/review';
 import { Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../shared/utils/date.ts';
@@ -42,7 +42,6 @@ export function reviewListColumns(
     sortDirections: ['ascend', 'descend'] as Array<'ascend' | 'descend'>,
     showSorterTooltip: { title: '点击排序' },
   });
-  const history = config.scope === 'history';
   const scored = SCORED.includes(stage);
   const columns: TableColumnsType<SubmissionListRow> = [
     {
@@ -52,20 +51,36 @@ export function reviewListColumns(
       ...sortable('title'),
     },
     {
-      title: '考生姓名',
+      title: '考生 / 准考证号',
       dataIndex: 'studentName',
-      width: 110,
-      render: (value: string, row) => (isBlind(row) ? <Blind /> : value),
+      width: 150,
+      render: (value: string, row) =>
+        isBlind(row) ? (
+          <Blind />
+        ) : (
+          <>
+            <div>{value || '—'}</div>
+            <div className="review-list-sub">{row.examNo || '—'}</div>
+          </>
+        ),
     },
     {
-      title: '准考证号',
-      dataIndex: 'examNo',
-      width: 150,
-      render: (value: string, row) => (isBlind(row) ? <Blind /> : value || '—'),
+      title: '批次 / 专业',
+      dataIndex: 'batchName',
+      width: 180,
+      ellipsis: true,
+      render: (value: string, row) => (
+        <>
+          <div className="review-list-clip" title={value}>
+            {value}
+          </div>
+          <div className="review-list-sub review-list-clip" title={row.majorName}>
+            {row.majorName || '—'}
+          </div>
+        </>
+      ),
     },
-    { title: '专业', dataIndex: 'majorName', width: 120, ellipsis: true },
-    { title: '批次', dataIndex: 'batchName', width: 170, ellipsis: true },
-    { title: '版本', dataIndex: 'version', width: 80, render: (value: number) => versionLabel(value) },
+    { title: '版本', dataIndex: 'version', width: 76, render: (value: number) => versionLabel(value) },
     {
       title: '状态',
       dataIndex: 'status',
@@ -74,14 +89,6 @@ export function reviewListColumns(
       ...sortable('status'),
     },
   ];
-  if (history) {
-    columns.push({
-      title: '评阅结论',
-      dataIndex: 'verdict',
-      width: 96,
-      render: (value: SubmissionListRow['verdict']) => (value ? VERDICT_LABELS[value] : '—'),
-    });
-  }
   if (scored) {
     columns.push({
       title: '成绩',
@@ -93,23 +100,15 @@ export function reviewListColumns(
   columns.push({
     title: '提交时间',
     dataIndex: 'submittedAt',
-    width: 150,
+    width: 156,
     render: (value: number) => formatDate(value, DATE_TIME),
     ...sortable('submittedAt'),
   });
-  if (history) {
-    columns.push({
-      title: '最近更新',
-      dataIndex: 'updatedAt',
-      width: 150,
-      render: (value: number) => formatDate(value, DATE_TIME),
-      ...sortable('updatedAt'),
-    });
-  }
   columns.push({
     title: '操作',
     key: 'action',
-    width: history ? 170 : 120,
+    // Two links of 14 px characters, their gap and the cell's padding.
+    width: 56 + 14 * (config.reviewLabel.length + config.detailLabel.length),
     fixed: 'right',
     render: (_, row) => (
       <Space size="middle">
@@ -123,4 +122,9 @@ export function reviewListColumns(
     ),
   });
   return columns;
+}
+
+/** The table's scroll width: the fixed columns plus room for a readable title. */
+export function tableScrollX(columns: TableColumnsType<SubmissionListRow>): number {
+  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0) + 260;
 }

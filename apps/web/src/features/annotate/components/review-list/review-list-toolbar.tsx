@@ -2,7 +2,7 @@ import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Stage } from '@zikao/contract/review';
 import type { SubmissionFilterOptions } from '@zikao/contract/submission-filters';
 import { Button, Form, Input, Radio, Select } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { STAGE_SWITCH_LABELS } from './list-configs.ts';
 import { isFiltered, type ListState } from './list-query.ts';
 import { STATUS_ORDER, statusLabel } from './status-display.ts';
@@ -29,8 +29,14 @@ export function ReviewListToolbar({
 }: ToolbarProps) {
   const id = useId();
   const [keyword, setKeyword] = useState(state.keyword);
-  // The box follows the applied keyword when it changes from outside (back, reset, a link).
-  useEffect(() => setKeyword(state.keyword), [state.keyword]);
+  // The box follows the applied keyword when that changes (back, reset, a link), and otherwise
+  // keeps what was typed: adjusted while rendering, because a cached screen's effects run again
+  // whenever it is shown.
+  const [applied, setApplied] = useState(state.keyword);
+  if (applied !== state.keyword) {
+    setApplied(state.keyword);
+    setKeyword(state.keyword);
+  }
 
   const batchOptions = (options?.batches ?? []).map((batch) => ({ value: batch.id, label: batch.name }));
   // A batch or major from the URL that is no longer offered still shows as selected.

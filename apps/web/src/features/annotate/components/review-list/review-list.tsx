@@ -8,7 +8,7 @@ import { isCancelled } from '../../../../shared/request/errors.ts';
 import { type ReviewListConfig, STAGE_LIST_PATH } from './list-configs.ts';
 import { DEFAULT_LIST_STATE, isFiltered, type ListState, PAGE_SIZES, sortChange, toListRequest } from './list-query.ts';
 import { reviewListApi } from './review-list-api.ts';
-import { reviewListColumns } from './review-list-columns.tsx';
+import { reviewListColumns, tableScrollX } from './review-list-columns.tsx';
 import { ReviewListToolbar } from './review-list-toolbar.tsx';
 import { statusLabel, tabStatuses, totalOf } from './status-display.ts';
 import { useListUrlState } from './use-list-url-state.ts';
@@ -82,13 +82,14 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
     </Empty>
   );
 
+  const columns = reviewListColumns(config, stage, state);
   const table: ReactNode = (
     <Table<SubmissionListRow>
       rowKey="id"
-      columns={reviewListColumns(config, stage, state)}
+      columns={columns}
       dataSource={data?.list ?? []}
       loading={!list.isPending && list.isFetching}
-      scroll={{ x: 1180 }}
+      scroll={{ x: tableScrollX(columns) }}
       locale={{ emptyText }}
       onChange={(_pagination, _filters, sorter, extra) => {
         if (extra.action !== 'sort' || Array.isArray(sorter)) return;
