@@ -24,6 +24,8 @@ const EXPECTED: Expect[] = [
   ['/annotate/thesisRetest/:id', 'AnnotateThesisRetestReview', '复试论文详情'],
   ['/topicDetail/:id', 'TopicDetail', '查看选题批注', 'n'],
   ['/thesisPlan/list', 'ThesisPlanList', '论文计划', 'c'],
+  ['/thesisPlan/review/:id', 'ThesisPlanReview', '论文计划详情', 'h'],
+  ['/thesisPlan/detail/:id', 'ThesisPlanDetail', '查看论文计划批注', 'h'],
   ['/admin/topic/review/:id', 'adminTopicReview', '选题详情', 'pn'],
   ['/admin/thesis/review/:id', 'adminThesisReview', '论文详情', 'pn'],
   ['/admin/thesisRetest/review/:id', 'adminThesisRetestReview', '复试论文详情', 'pn'],

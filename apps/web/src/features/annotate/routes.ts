@@ -134,4 +134,20 @@ export const annotateRoutes: RouteDef[] = [
     cached: true,
     screen: () => lists().then((m) => ({ default: m.PlanListScreen })),
   },
+  {
+    path: '/thesisPlan/review/:id',
+    name: 'ThesisPlanReview',
+    title: '论文计划详情',
+    hidden: true,
+    parent: 'ThesisPlanList',
+    screen: () => details().then((m) => ({ default: m.PlanReviewScreen })),
+  },
+  {
+    path: '/thesisPlan/detail/:id',
+    name: 'ThesisPlanDetail',
+    title: '查看论文计划批注',
+    hidden: true,
+    parent: 'ThesisPlanList',
+    screen: () => details().then((m) => ({ default: m.PlanDetailScreen })),
+  },
 ];

@@ -1,0 +1,148 @@
+import { AimOutlined } from '@ant-design/icons';
+import type { CarriedAnnotationDto, CarriedSummary } from '@zikao/contract/review';
+import { Button, Empty, Progress, Space, Tooltip, Typography } from 'antd';
+import { CARRY_LABELS, carriedProgress } from './review-form-model.ts';
+import { SoftTag } from './soft-tag.tsx';
+
+interface CarriedPanelProps {
+  carried: CarriedSummary;
+  /** The reviewer may tick the points (their own, on a version still under review). */
+  editable: boolean;
+  /** Ids being saved right now. */
+  busy: ReadonlySet<string>;
+  onMark(annotationId: string, addressed: boolean | null): void;
+  /** Shows the annotation in the workspace; absent when the workspace shows another version. */
+  onLocate?: (annotationId: string) => void;
+}
+
+/**
+ * The previous version's annotations as they landed on this one: still found, moved (re-anchored
+ * by fuzzy match, never silently) or orphaned. The reviewer ticks whether each point was addressed.
+ */
+export function CarriedPanel({ carried, editable, busy, onMark, onLocate }: CarriedPanelProps) {
+  const progress = carriedProgress(carried.items);
+  return (
+    <section className="rv-carried" aria-label="上一版批注核对" data-testid="carried-panel">
+      <p className="rv-muted rv-carried-intro">
+        第 {carried.fromVersionNo} 版的 {progress.total} 条批注已带到第 {carried.versionNo}{' '}
+        版，请逐条核对考生是否已修改。
+      </p>
+      <div className="rv-carried-progress">
+        <span data-testid="carried-progress">
+          已核对 {progress.checked}/{progress.total}
+        </span>
+        <span className="rv-muted">其中已修改 {progress.addressed} 条</span>
+      </div>
+      <Progress
+        percent={progress.total === 0 ? 0 : Math.round((progress.checked / progress.total) * 100)}
+        size="small"
+        showInfo={false}
+        aria-label={`已核对 ${progress.checked}/${progress.total}`}
+      />
+      <Space size={4} wrap className="rv-carried-counts">
+        {(['found', 'moved', 'orphaned'] as const).map((status) => (
+          <Tooltip key={status} title={CARRY_LABELS[status].hint}>
+            <span>
+              <SoftTag tone={CARRY_LABELS[status].tone}>
+                {CARRY_LABELS[status].label} {carried.counts[status]}
+              </SoftTag>
+            </span>
+          </Tooltip>
+        ))}
+      </Space>
+      {carried.items.length === 0 ? (
+        <Empty description="上一版没有批注" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <ol className="rv-carried-list" aria-label="带过来的批注">
+          {carried.items.map((item, index) => (
+            <CarriedItem
+              key={item.id}
+              item={item}
+              index={index}
+              editable={editable}
+              busy={busy.has(item.id)}
+              onMark={onMark}
+              onLocate={onLocate}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function CarriedItem({
+  item,
+  index,
+  editable,
+  busy,
+  onMark,
+  onLocate,
+}: {
+  item: CarriedAnnotationDto;
+  index: number;
+  editable: boolean;
+  busy: boolean;
+  onMark(annotationId: string, addressed: boolean | null): void;
+  onLocate?: (annotationId: string) => void;
+}) {
+  const label = CARRY_LABELS[item.status];
+  const name = `第 ${index + 1} 条`;
+  const toggle = (addressed: boolean) => onMark(item.id, item.addressed === addressed ? null : addressed);
+  return (
+    <li className={`rv-carried-item rv-carried-${item.status}`} data-carried-id={item.id}>
+      <div className="rv-carried-head">
+        <SoftTag tone={label.tone}>{label.label}</SoftTag>
+        {item.status === 'moved' && <span className="rv-muted">匹配度 {Math.round(item.confidence * 100)}%</span>}
+        <span className="rv-muted">第 {item.pageIndex + 1} 页</span>
+        {onLocate && item.status !== 'orphaned' && (
+          <Button
+            type="text"
+            size="small"
+            icon={<AimOutlined />}
+            aria-label={`在文档中定位${name}`}
+            onClick={() => onLocate(item.id)}
+          />
+        )}
+      </div>
+      {item.quote && (
+        <blockquote className="rv-quote" title={item.quote}>
+          {item.quote}
+        </blockquote>
+      )}
+      <Typography.Paragraph className="rv-carried-comment" ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
+        {item.comment || '（无批注内容）'}
+      </Typography.Paragraph>
+      <fieldset className="rv-carried-marks">
+        <legend className="sr-only">{name}是否已修改</legend>
+        {editable ? (
+          <>
+            <Button
+              size="small"
+              type={item.addressed === true ? 'primary' : 'default'}
+              aria-pressed={item.addressed === true}
+              loading={busy}
+              onClick={() => toggle(true)}
+            >
+              已修改
+            </Button>
+            <Button
+              size="small"
+              danger={item.addressed === false}
+              type={item.addressed === false ? 'primary' : 'default'}
+              aria-pressed={item.addressed === false}
+              disabled={busy}
+              onClick={() => toggle(false)}
+            >
+              未修改
+            </Button>
+          </>
+        ) : (
+          <SoftTag tone={item.addressed === null ? 'grey' : item.addressed ? 'green' : 'red'}>
+            {item.addressed === null ? '未核对' : item.addressed ? '已修改' : '未修改'}
+          </SoftTag>
+        )}
+      </fieldset>
+    </li>
+  );
+}

@@ -1,0 +1,91 @@
+import { type KeyboardEvent, type PointerEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
+
+export const PANEL_MIN = 300;
+export const PANEL_MAX = 640;
+const PANEL_DEFAULT = 380;
+const STORAGE_KEY = 'zikao_review_panel_width';
+
+/** Keeps a panel width inside its limits; a bad stored value gives the default. */
+export function clampPanelWidth(width: number): number {
+  if (!Number.isFinite(width)) return PANEL_DEFAULT;
+  return Math.round(Math.min(PANEL_MAX, Math.max(PANEL_MIN, width)));
+}
+
+function storedWidth(): number {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === null ? PANEL_DEFAULT : clampPanelWidth(Number(value));
+  } catch {
+    return PANEL_DEFAULT;
+  }
+}
+
+/**
+ * The review panel's width, dragged by a splitter (or moved with the arrow keys on it) and kept
+ * for the next visit. Dragging left widens the panel, since it sits on the right.
+ */
+export function usePanelWidth() {
+  const [width, setWidth] = useState(storedWidth);
+  const drag = useRef<{ x: number; width: number } | null>(null);
+
+  const commit = useCallback((next: number) => {
+    const clamped = clampPanelWidth(next);
+    setWidth(clamped);
+    try {
+      localStorage.setItem(STORAGE_KEY, String(clamped));
+    } catch {
+      // Private mode: the width lasts for this visit only.
+    }
+  }, []);
+
+  const separator = {
+    role: 'separator',
+    tabIndex: 0,
+    'aria-orientation': 'vertical' as const,
+    'aria-label': '调整评阅栏宽度',
+    'aria-valuenow': width,
+    'aria-valuemin': PANEL_MIN,
+    'aria-valuemax': PANEL_MAX,
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      event.currentTarget.setPointerCapture(event.pointerId);
+      drag.current = { x: event.clientX, width };
+    },
+    onPointerMove(event: PointerEvent<HTMLDivElement>) {
+      if (drag.current) setWidth(clampPanelWidth(drag.current.width + drag.current.x - event.clientX));
+    },
+    onPointerUp(event: PointerEvent<HTMLDivElement>) {
+      if (!drag.current) return;
+      commit(drag.current.width + drag.current.x - event.clientX);
+      drag.current = null;
+    },
+    onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+      const step = event.shiftKey ? 64 : 16;
+      if (event.key === 'ArrowLeft') commit(width + step);
+      else if (event.key === 'ArrowRight') commit(width - step);
+      else if (event.key === 'Home') commit(PANEL_MAX);
+      else if (event.key === 'End') commit(PANEL_MIN);
+      else return;
+      event.preventDefault();
+    },
+  };
+  return { width, separator };
+}
+
+/** The height that fills the window below the element's top, re-measured on resize and when `key` changes. */
+export function useFillHeight(key: unknown, bottomGap = 40) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for whatever moves the element
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (!element) return;
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(520, Math.floor(window.innerHeight - top - bottomGap)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [key, bottomGap]);
+  return { ref, height };
+}

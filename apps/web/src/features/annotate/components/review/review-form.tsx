@@ -1,0 +1,412 @@
+import { ErrorCode } from '@zikao/contract/errors';
+import {
+  commentLength,
+  gradeOf,
+  type ReviewDto,
+  type SubmissionDetail,
+  VERDICT_LABELS,
+  VERDICTS,
+  type Verdict,
+} from '@zikao/contract/review';
+import { Alert, Button, Form, Input, InputNumber, Modal, message, Radio, Space, Typography } from 'antd';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../../shared/request/errors.ts';
+import { reviewApi } from '../../api/review-api.ts';
+import {
+  effectiveScore,
+  type FieldErrors,
+  type FormContext,
+  formatDuration,
+  initialValues,
+  isScored,
+  type ReviewFormValues,
+  sameValues,
+  submitProblems,
+  toReviewInput,
+  usesRubric,
+} from './review-form-model.ts';
+import { GradeTag } from './review-result.tsx';
+import { useActiveTime } from './use-active-time.ts';
+
+/** A draft is saved this long after the last change. */
+const AUTOSAVE_MS = 15_000;
+
+interface ReviewFormProps {
+  detail: SubmissionDetail;
+  onSaved(review: ReviewDto): void;
+  /** The review is final: the screen reloads the detail and turns read-only. */
+  onSubmitted(): void;
+  /** The submission changed under the form (1080001): reload it. */
+  onReload(): void;
+}
+
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: number; auto: boolean }
+  | { kind: 'failed'; text: string };
+
+/** The review form beside the document: verdict, score or rubric, plagiarism rate, comment, save and submit. */
+export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFormProps) {
+  const context: FormContext = useMemo(
+    () => ({ stage: detail.stage, rules: detail.batch.rules }),
+    [detail.stage, detail.batch.rules],
+  );
+  const current = detail.versions.find((v) => v.versionNo === detail.currentVersion);
+  const [values, setValues] = useState<ReviewFormValues>(() =>
+    initialValues(detail.review, current?.plagiarismRate ?? null),
+  );
+  const [baseline, setBaseline] = useState(values);
+  const [showErrors, setShowErrors] = useState(false);
+  const [commentTouched, setCommentTouched] = useState(false);
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<{ text: string; stale: boolean } | null>(null);
+  const [modal, modalHolder] = Modal.useModal();
+  const [toast, toastHolder] = message.useMessage();
+  const elapsed = useActiveTime(true);
+  const baseTime = detail.review?.timeSpentMs ?? 0;
+  const [, tick] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const dirty = !sameValues(values, baseline);
+  const score = effectiveScore(values, context);
+  const problems = useMemo(() => submitProblems(values, context), [values, context]);
+  const shown: FieldErrors = showErrors
+    ? problems
+    : commentTouched && problems.comment
+      ? { comment: problems.comment }
+      : {};
+  const minLength = detail.batch.rules.minCommentLength;
+  const length = commentLength(values.comment);
+  const threshold = detail.plagiarism.threshold;
+  const overThreshold = values.plagiarismRate !== null && values.plagiarismRate > threshold;
+
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const input = useCallback(
+    (next: ReviewFormValues) => toReviewInput(detail.id, detail.currentVersion, next, context, baseTime + elapsed()),
+    [detail.id, detail.currentVersion, baseTime, elapsed, context],
+  );
+
+  const explain = useCallback((error: unknown) => {
+    if (!(error instanceof Error)) return;
+    const stale = error instanceof ApiError && error.code === ErrorCode.conflict;
+    setServerError({ text: error.message, stale });
+  }, []);
+
+  const save = useCallback(
+    async (auto: boolean) => {
+      if (saveState.kind === 'saving') return;
+      const sent = values;
+      setSaveState({ kind: 'saving' });
+      try {
+        const review = await reviewApi.save(input(sent), auto);
+        setBaseline(sent);
+        setServerError(null);
+        setSaveState({ kind: 'saved', at: Date.now(), auto });
+        onSaved(review);
+        if (!auto) void toast.success('草稿已保存');
+      } catch (error) {
+        setSaveState({ kind: 'failed', text: error instanceof Error ? error.message : '保存失败' });
+        if (!auto) explain(error);
+      }
+    },
+    [values, saveState.kind, input, onSaved, toast, explain],
+  );
+
+  // Autosave: a quiet draft save once the reviewer pauses.
+  useEffect(() => {
+    if (!dirty || submitting) return;
+    const timer = setTimeout(() => void save(true), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [dirty, submitting, save]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  function change(patch: Partial<ReviewFormValues>) {
+    setValues((previous) => ({ ...previous, ...patch }));
+  }
+
+  function onCommentKey(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void save(false);
+    }
+  }
+
+  function submit() {
+    setShowErrors(true);
+    if (Object.keys(problems).length > 0) {
+      // The first field with a problem takes the focus, so the message is read out.
+      const field = (['verdict', 'rubric', 'score', 'plagiarismRate', 'comment'] as const).find((key) => problems[key]);
+      formRef.current
+        ?.querySelector<HTMLElement>(`[data-field="${field}"] input, [data-field="${field}"] textarea`)
+        ?.focus();
+      return;
+    }
+    const verdict = values.verdict as Verdict;
+    modal.confirm({
+      title: '确认提交评阅？',
+      width: 460,
+      content: (
+        <div className="rv-confirm">
+          <p>
+            结论：<strong>{VERDICT_LABELS[verdict]}</strong>
+            {score !== null && (
+              <>
+                ，成绩 <strong>{score}</strong> 分（{gradeOf(score)}）
+              </>
+            )}
+          </p>
+          <p>
+            {verdict === 'revise' ? '论文将退回考生修改，考生提交新版本后回到您这里继续评阅。' : '评阅结论将通知考生。'}
+          </p>
+          <p>提交后评阅即为最终结果，您不能再修改；如需更改，只有管理员可以重新打开。</p>
+        </div>
+      ),
+      okText: '确认提交',
+      cancelText: '再检查一下',
+      onOk: async () => {
+        setSubmitting(true);
+        try {
+          await reviewApi.submit({ ...input(values), verdict });
+          setBaseline(values);
+          setServerError(null);
+          void toast.success('评阅已提交');
+          onSubmitted();
+        } catch (error) {
+          explain(error);
+        } finally {
+          setSubmitting(false);
+        }
+      },
+    });
+  }
+
+  const uploadsLeft = detail.uploadLimit - detail.uploadsUsed;
+
+  return (
+    <form
+      ref={formRef}
+      className="rv-form"
+      aria-label="评阅表单"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {modalHolder}
+      {toastHolder}
+      {serverError && (
+        <Alert
+          type="error"
+          showIcon
+          className="rv-form-alert"
+          title={serverError.text}
+          action={
+            serverError.stale ? (
+              <Button size="small" onClick={onReload}>
+                刷新
+              </Button>
+            ) : undefined
+          }
+          closable={{ onClose: () => setServerError(null), 'aria-label': '关闭' }}
+        />
+      )}
+      <Form layout="vertical" component={false}>
+        <Form.Item
+          label={<span id="rv-verdict-label">评阅结论</span>}
+          required
+          validateStatus={shown.verdict ? 'error' : undefined}
+          help={shown.verdict}
+          data-field="verdict"
+        >
+          <Radio.Group
+            aria-labelledby="rv-verdict-label"
+            value={values.verdict}
+            onChange={(event) => change({ verdict: event.target.value as Verdict })}
+            optionType="button"
+            buttonStyle="solid"
+            options={VERDICTS.map((verdict) => ({
+              value: verdict,
+              label: VERDICT_LABELS[verdict],
+              disabled: verdict === 'revise' && isScored(detail.stage),
+              title: verdict === 'revise' && isScored(detail.stage) ? '定稿和复试不能退回修改' : undefined,
+            }))}
+          />
+        </Form.Item>
+        {values.verdict === 'revise' && uploadsLeft <= 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            className="rv-form-alert"
+            title={`考生的上传次数已用完（${detail.uploadsUsed}/${detail.uploadLimit}），退回后将无法再提交新版本`}
+          />
+        )}
+
+        {isScored(detail.stage) && usesRubric(context) && (
+          <fieldset className="rv-rubric" data-field="rubric">
+            <legend>评分表</legend>
+            {detail.batch.rules.rubric.map((item) => (
+              <div key={item.key} className="rv-rubric-row">
+                <label htmlFor={`rv-rubric-${item.key}`}>
+                  {item.label}
+                  <span className="rv-muted">
+                    （满分 {item.max}，权重 {item.weight}）
+                  </span>
+                </label>
+                <InputNumber
+                  id={`rv-rubric-${item.key}`}
+                  min={0}
+                  max={item.max}
+                  step={0.5}
+                  precision={1}
+                  value={values.rubric[item.key] ?? null}
+                  status={shown.rubric && values.rubric[item.key] === undefined ? 'error' : undefined}
+                  onChange={(value) => {
+                    const rubric = { ...values.rubric };
+                    if (value === null) delete rubric[item.key];
+                    else rubric[item.key] = value;
+                    change({ rubric });
+                  }}
+                />
+              </div>
+            ))}
+            {shown.rubric && (
+              <div className="rv-error" role="alert">
+                {shown.rubric}
+              </div>
+            )}
+            <div className="rv-total" aria-live="polite">
+              总分 <strong>{score ?? '—'}</strong> 分 <GradeTag score={score} />
+            </div>
+          </fieldset>
+        )}
+
+        {isScored(detail.stage) && !usesRubric(context) && (
+          <Form.Item
+            label="成绩（0–100 分）"
+            htmlFor="rv-score"
+            required
+            validateStatus={shown.score ? 'error' : undefined}
+            help={shown.score}
+            data-field="score"
+          >
+            <Space align="center">
+              <InputNumber
+                id="rv-score"
+                min={0}
+                max={100}
+                precision={1}
+                value={values.score}
+                onChange={(value) => change({ score: value })}
+              />
+              <span aria-live="polite">
+                等级 <GradeTag score={score} />
+              </span>
+            </Space>
+          </Form.Item>
+        )}
+
+        {detail.stage !== 'topic' && (
+          <Form.Item
+            label="查重率"
+            htmlFor="rv-plagiarism"
+            data-field="plagiarismRate"
+            validateStatus={overThreshold ? 'error' : undefined}
+            help={
+              <span className={overThreshold ? 'rv-error' : 'rv-muted'}>
+                批次阈值 {threshold}%
+                {overThreshold ? `，已超过阈值 ${round1((values.plagiarismRate ?? 0) - threshold)} 个百分点` : ''}
+              </span>
+            }
+          >
+            <InputNumber
+              id="rv-plagiarism"
+              min={0}
+              max={100}
+              precision={1}
+              suffix="%"
+              placeholder="未填写"
+              value={values.plagiarismRate}
+              onChange={(value) => change({ plagiarismRate: value })}
+            />
+          </Form.Item>
+        )}
+
+        <Form.Item
+          label="评阅意见"
+          htmlFor="rv-comment"
+          required
+          validateStatus={shown.comment ? 'error' : undefined}
+          help={shown.comment}
+          data-field="comment"
+          extra={
+            <span className="rv-count" aria-live="polite">
+              <span className={length < minLength ? 'rv-error' : undefined}>当前 {length} 字</span>
+              {minLength > 0 && <span>，至少 {minLength} 字</span>}
+              <span className="rv-muted"> · Ctrl+Enter 保存草稿</span>
+            </span>
+          }
+        >
+          <Input.TextArea
+            id="rv-comment"
+            autoSize={{ minRows: 6, maxRows: 16 }}
+            maxLength={5000}
+            value={values.comment}
+            placeholder="写下对论文的总体评价和修改要求"
+            onChange={(event) => change({ comment: event.target.value })}
+            onBlur={() => setCommentTouched(true)}
+            onKeyDown={onCommentKey}
+          />
+        </Form.Item>
+      </Form>
+
+      <div className="rv-meta">
+        <span>已用时 {formatDuration(baseTime + elapsed())}</span>
+        <SaveStatus state={saveState} dirty={dirty} />
+      </div>
+      <div className="rv-actions">
+        <Button onClick={() => void save(false)} loading={saveState.kind === 'saving' && !submitting}>
+          保存草稿
+        </Button>
+        <Button type="primary" htmlType="submit" loading={submitting}>
+          提交评阅
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SaveStatus({ state, dirty }: { state: SaveState; dirty: boolean }) {
+  const text =
+    state.kind === 'saving'
+      ? '正在保存…'
+      : state.kind === 'failed'
+        ? `保存失败：${state.text}`
+        : state.kind === 'saved' && !dirty
+          ? `${state.auto ? '已自动保存' : '草稿已保存'} ${new Date(state.at).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit' })}`
+          : dirty
+            ? '有未保存的修改'
+            : '';
+  return (
+    <Typography.Text
+      type={state.kind === 'failed' ? 'danger' : 'secondary'}
+      role="status"
+      data-testid="review-save-state"
+    >
+      {text}
+    </Typography.Text>
+  );
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;

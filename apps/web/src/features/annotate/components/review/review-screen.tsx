@@ -1,0 +1,340 @@
+import { EditOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CarriedAnnotationDto, ReviewDto, SubmissionDetail } from '@zikao/contract/review';
+import { Alert, Button, message, Space, Tabs, Timeline } from 'antd';
+import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { AnnotationWorkspace } from '../../../../shared/annotation-workspace/lazy-workspace.tsx';
+import { BarePage } from '../../../../shared/components/bare-page.tsx';
+import { Page } from '../../../../shared/components/page.tsx';
+import { useSessionStore } from '../../../../shared/stores/session-store.ts';
+import { formatDateTime } from '../../../../shared/utils/date.ts';
+import { reviewApi, reviewKeys } from '../../api/review-api.ts';
+import { CarriedPanel } from './carried-panel.tsx';
+import { useFillHeight, usePanelWidth } from './panel-layout.ts';
+import { ReviewForm } from './review-form.tsx';
+import { ReviewHeader, StatusTag } from './review-header.tsx';
+import { ReviewResult } from './review-result.tsx';
+import { BackButton, LoadError, ReviewSkeleton } from './screen-states.tsx';
+import { reviewPathOf } from './stage-paths.ts';
+import { StructuredText, topicTextFields } from './structured-text.tsx';
+import { VersionDiffDrawer } from './version-diff-drawer.tsx';
+import './review.css';
+
+export interface ReviewScreenProps {
+  submissionId: number | null;
+  /** review: the reviewer's form (opening moves 待评阅 to 评阅中); readonly: annotations and result only. */
+  mode: 'review' | 'readonly';
+  /** Without the shared layout (`/topicDetail/{id}`). */
+  bare?: boolean;
+  /** Opens on the carried-over check rather than the review (the "view annotations" readings). */
+  annotationsFirst?: boolean;
+  /** Extra header actions, e.g. the link between the two readings of a path. */
+  actions?: ReactNode;
+}
+
+const OPEN_STATUSES = new Set(['assigned', 'reviewing']);
+
+/** The review and read-only screens of every stage: document workspace beside the review panel. */
+export function ReviewScreen(props: ReviewScreenProps) {
+  const { submissionId, bare } = props;
+  const frame = (children: ReactNode) =>
+    bare ? (
+      <BarePage>
+        <div className="rv-bare">{children}</div>
+      </BarePage>
+    ) : (
+      <Page extra={<BackButton />}>{children}</Page>
+    );
+  if (submissionId === null) {
+    return frame(<LoadError error={new Error('论文编号不正确')} onRetry={() => window.location.reload()} />);
+  }
+  return frame(<LoadedReview {...props} submissionId={submissionId} />);
+}
+
+function LoadedReview({
+  submissionId,
+  mode,
+  bare,
+  annotationsFirst,
+  actions,
+}: ReviewScreenProps & { submissionId: number }) {
+  const queryClient = useQueryClient();
+  const me = useSessionStore((state) => state.id);
+  const key = reviewKeys.detail(submissionId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => reviewApi.detail(submissionId, mode === 'review'),
+    staleTime: 0,
+  });
+  const [versionNo, setVersionNo] = useState<number | null>(null);
+  const [diffOpen, setDiffOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+  const [tab, setTab] = useState<string | null>(null);
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [toast, toastHolder] = message.useMessage();
+  const { width, separator } = usePanelWidth();
+  const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`);
+
+  const update = useCallback(
+    (change: (detail: SubmissionDetail) => SubmissionDetail) =>
+      queryClient.setQueryData<SubmissionDetail>(key, (old) => (old ? change(old) : old)),
+    [queryClient, key],
+  );
+  const onSaved = useCallback(
+    (review: ReviewDto) =>
+      update((detail) => ({
+        ...detail,
+        status: detail.status === 'assigned' ? 'reviewing' : detail.status,
+        review,
+      })),
+    [update],
+  );
+  const reload = useCallback(() => void query.refetch(), [query]);
+
+  async function mark(annotationId: string, addressed: boolean | null) {
+    setBusy((ids) => new Set(ids).add(annotationId));
+    try {
+      const saved = await reviewApi.markCarried(annotationId, addressed);
+      update((detail) => withMark(detail, saved));
+    } catch {
+      // The request client has shown the server's reason.
+    } finally {
+      setBusy((ids) => {
+        const next = new Set(ids);
+        next.delete(annotationId);
+        return next;
+      });
+    }
+  }
+
+  if (query.isPending) return <ReviewSkeleton />;
+  if (query.isError) return <LoadError error={query.error} onRetry={reload} />;
+  const detail = query.data;
+  const shownNo = versionNo ?? detail.currentVersion;
+  const shown = detail.versions.find((v) => v.versionNo === shownNo) ?? detail.versions[detail.versions.length - 1];
+  const onCurrent = shown?.versionNo === detail.currentVersion;
+  const mine = detail.reviewer?.id === me;
+  const canReview = mine && OPEN_STATUSES.has(detail.status);
+  const editable = mode === 'review' && canReview && onCurrent;
+  const carried = onCurrent ? detail.carried : null;
+
+  const notice = reviewNotice(detail, mode, mine, onCurrent);
+  const review = onCurrent ? detail.review : (shown?.review ?? null);
+  const panelTabs = [
+    {
+      key: 'review',
+      label: editable ? '评阅' : '评阅结果',
+      children: (
+        <div className="rv-tab">
+          {notice && <Alert type="info" showIcon className="rv-form-alert" title={notice} />}
+          {editable ? (
+            <ReviewForm
+              key={`${detail.id}-${detail.currentVersion}`}
+              detail={detail}
+              onSaved={onSaved}
+              onSubmitted={reload}
+              onReload={reload}
+            />
+          ) : (
+            <ReviewResult review={review} detail={detail} title={onCurrent ? '评阅结果' : `第${shownNo}版评阅结果`} />
+          )}
+        </div>
+      ),
+    },
+    ...(carried
+      ? [
+          {
+            key: 'carried',
+            label: `批注核对 ${carried.items.filter((item) => item.addressed !== null).length}/${carried.items.length}`,
+            children: (
+              <div className="rv-tab">
+                <CarriedPanel
+                  carried={carried}
+                  editable={mine && OPEN_STATUSES.has(detail.status) && mode === 'review'}
+                  busy={busy}
+                  onMark={(id, addressed) => void mark(id, addressed)}
+                  onLocate={(id) => {
+                    if (!locateInWorkspace(id)) void toast.info('批注栏中没有这条批注，可能被类别筛选隐藏了');
+                  }}
+                />
+              </div>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'history',
+      label: '记录',
+      children: (
+        <div className="rv-tab">
+          <Timeline
+            items={[...detail.history].reverse().map((entry, index) => ({
+              key: index,
+              content: (
+                <div>
+                  <div>
+                    {entry.actorName || '系统'} · {ACTION_LABELS[entry.action] ?? entry.action}
+                    {entry.toStatus && (
+                      <>
+                        {' '}
+                        → <StatusTag status={entry.toStatus} />
+                      </>
+                    )}
+                  </div>
+                  {entry.reason && <div className="rv-muted">原因：{entry.reason}</div>}
+                  <div className="rv-muted">{formatDateTime(entry.createdAt)}</div>
+                </div>
+              ),
+            }))}
+          />
+        </div>
+      ),
+    },
+  ];
+  const activeTab =
+    tab && panelTabs.some((t) => t.key === tab) ? tab : annotationsFirst && carried ? 'carried' : 'review';
+
+  const documentView = !shown ? (
+    <div className="rv-empty-doc">该论文还没有提交内容</div>
+  ) : shown.documentId !== null ? (
+    <AnnotationWorkspace
+      key={`${shown.documentId}-${editable ? 'edit' : 'readonly'}`}
+      documentId={shown.documentId}
+      mode={editable ? 'edit' : 'readonly'}
+      fields={shown.structured ? topicTextFields(shown.structured) : undefined}
+      height="100%"
+    />
+  ) : shown.structured ? (
+    <StructuredText fields={shown.structured} />
+  ) : (
+    <div className="rv-empty-doc">该版本没有可显示的文档</div>
+  );
+
+  return (
+    <div className={`rv-screen${bare ? ' rv-screen-bare' : ''}`}>
+      {toastHolder}
+      <ReviewHeader
+        detail={detail}
+        versionNo={shownNo}
+        onVersion={(next) => setVersionNo(next === detail.currentVersion ? null : next)}
+        onDiff={() => setDiffOpen(true)}
+        actions={
+          <Space>
+            {mode === 'readonly' && canReview && (
+              <Link to={reviewPathOf(detail.stage, detail.id)}>
+                <Button type="primary" icon={<EditOutlined />}>
+                  去评阅
+                </Button>
+              </Link>
+            )}
+            {actions}
+          </Space>
+        }
+      />
+      {!onCurrent && (
+        <Alert
+          type="warning"
+          showIcon
+          className="rv-version-alert"
+          title={`正在查看第${shownNo}版及其批注（只读），当前为第${detail.currentVersion}版`}
+          action={
+            <Button size="small" onClick={() => setVersionNo(null)}>
+              回到当前版本
+            </Button>
+          }
+        />
+      )}
+      <div className="rv-body" ref={fill.ref} style={fill.height ? { height: fill.height } : undefined}>
+        <div className="rv-doc">{documentView}</div>
+        {!collapsed && <div className="rv-resizer" {...separator} />}
+        {collapsed ? (
+          <div className="rv-panel-rail">
+            <Button
+              type="text"
+              icon={<MenuFoldOutlined />}
+              aria-expanded={false}
+              aria-controls="rv-panel"
+              onClick={() => setCollapsed(false)}
+            >
+              <span className="rv-rail-text">展开评阅栏</span>
+            </Button>
+          </div>
+        ) : (
+          <aside
+            className="rv-panel"
+            id="rv-panel"
+            aria-label="评阅栏"
+            style={{ '--rv-panel-width': `${width}px` } as CSSProperties}
+          >
+            <Button
+              className="rv-panel-collapse"
+              type="text"
+              size="small"
+              icon={<MenuUnfoldOutlined />}
+              aria-label="收起评阅栏"
+              aria-expanded
+              aria-controls="rv-panel"
+              onClick={() => setCollapsed(true)}
+            />
+            <Tabs size="small" activeKey={activeTab} onChange={setTab} items={panelTabs} />
+          </aside>
+        )}
+      </div>
+      {detail.versions.length > 1 && (
+        <VersionDiffDrawer
+          open={diffOpen}
+          onClose={() => setDiffOpen(false)}
+          submissionId={detail.id}
+          versions={detail.versions}
+          currentVersion={detail.currentVersion}
+        />
+      )}
+    </div>
+  );
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  submit: '提交论文',
+  resubmit: '提交修改稿',
+  assign: '分配评阅',
+  open: '开始评阅',
+  saveDraft: '保存草稿',
+  reopen: '重新打开评阅',
+  check: '复核',
+};
+
+/** Why the panel shows a result rather than the form, when it does. */
+function reviewNotice(
+  detail: SubmissionDetail,
+  mode: 'review' | 'readonly',
+  mine: boolean,
+  onCurrent: boolean,
+): string | null {
+  if (mode === 'readonly' || !onCurrent) return null;
+  if (detail.status === 'unassigned') return '论文尚未分配评阅教师';
+  if (!mine) return `该论文由${detail.reviewer?.name || '其他评阅教师'}评阅，您只能查看`;
+  if (detail.status === 'returned') return '论文已退回修改，等待考生提交新版本';
+  if (!OPEN_STATUSES.has(detail.status)) return '评阅已提交，结果不能修改；如需更改，请联系管理员重新打开';
+  return null;
+}
+
+function withMark(detail: SubmissionDetail, saved: CarriedAnnotationDto): SubmissionDetail {
+  if (!detail.carried) return detail;
+  const items = detail.carried.items.map((item) =>
+    item.id === saved.id ? { ...item, addressed: saved.addressed } : item,
+  );
+  return {
+    ...detail,
+    carried: { ...detail.carried, items, addressed: items.filter((item) => item.addressed === true).length },
+  };
+}
+
+/** Opens an annotation through the workspace's own list, which scrolls the document to it. */
+function locateInWorkspace(annotationId: string): boolean {
+  const button = document.querySelector<HTMLButtonElement>(
+    `.aw-items [data-annotation-id="${CSS.escape(annotationId)}"] .aw-item-open`,
+  );
+  button?.click();
+  return Boolean(button);
+}

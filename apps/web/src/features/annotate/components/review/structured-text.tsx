@@ -1,0 +1,34 @@
+import type { TopicFields } from '@zikao/contract/review';
+
+export const TOPIC_FIELD_LABELS: Record<keyof TopicFields, string> = {
+  title: '论文题目',
+  rationale: '选题理由',
+  outline: '论文提纲',
+  references: '参考文献',
+};
+
+/** A topic's (or a plan's) structured text as fields for the workspace's structured-text mode. */
+export function topicTextFields(fields: TopicFields): Array<{ label: string; text: string }> {
+  return (Object.keys(TOPIC_FIELD_LABELS) as Array<keyof TopicFields>).map((key) => ({
+    label: TOPIC_FIELD_LABELS[key],
+    text: fields[key] || '（未填写）',
+  }));
+}
+
+/**
+ * The structured text read as it was submitted, for versions that have no document to hold
+ * annotations: the reviewer's remarks then go into the review comment.
+ */
+export function StructuredText({ fields }: { fields: TopicFields }) {
+  return (
+    <article className="rv-structured" aria-label="提交内容" data-testid="structured-text">
+      <p className="rv-structured-note">以下为考生提交的文字内容，评阅意见请写在右侧评阅栏。</p>
+      {topicTextFields(fields).map((field) => (
+        <section key={field.label}>
+          <h3>{field.label}</h3>
+          <p>{field.text}</p>
+        </section>
+      ))}
+    </article>
+  );
+}
