@@ -221,7 +221,7 @@ describe('the reviewer’s lists: tabs, search, filters, paging, export, history
     await until(async () => query(page).get('stage') === 'final', 'the stage is in the URL');
     const finals = await callApi<ListResult>(server, '/v1/final/list', { scope: 'history' }, token);
     await until(async () => (await dataRows(page).count()) === finals.data.list.length, 'the reviewed finals');
-    assert.match((await rowTexts(page)).join('\n'), /（(优秀|良好|中等|及格|不及格)）/, 'scores with grades');
+    assert.match((await rowTexts(page)).join('\n'), /\d+\s+(优秀|良好|中等|及格|不及格)/, 'scores with grades');
     const violations = await seriousViolations(page);
     assert.equal(violations.length, 0, describeViolations(violations));
   });

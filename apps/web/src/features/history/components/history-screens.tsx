@@ -1,5 +1,3 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
 import { HISTORY_LISTS } from '../../annotate/components/review-list/list-configs.ts';
 import { ReviewList } from '../../annotate/components/review-list/review-list.tsx';
 
@@ -21,12 +19,5 @@ export function HistoryPlanScreen() {
   return <ReviewList config={HISTORY_LISTS.plan} />;
 }
 
-export function HistoryReviewScreen() {
-  const { id } = useParams();
-  return <PlaceholderPage description={`已评阅内容（编号 ${id}）的结论与评语，只读查看。`} />;
-}
-
-export function HistoryDetailScreen() {
-  const { id } = useParams();
-  return <PlaceholderPage description={`已评阅内容（编号 ${id}）的批注记录，只读查看。`} />;
-}
+// The read-only review and annotations of an item in history are the annotation area's screens.
+export { HistoryDetailScreen, HistoryReviewScreen } from '../../annotate/components/detail-screens.tsx';

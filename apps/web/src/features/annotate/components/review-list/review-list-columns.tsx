@@ -67,7 +67,7 @@ export function reviewListColumns(
     {
       title: '批次 / 专业',
       dataIndex: 'batchName',
-      width: 180,
+      width: 160,
       ellipsis: true,
       render: (value: string, row) => (
         <>
@@ -80,11 +80,11 @@ export function reviewListColumns(
         </>
       ),
     },
-    { title: '版本', dataIndex: 'version', width: 76, render: (value: number) => versionLabel(value) },
+    { title: '版本', dataIndex: 'version', width: 72, render: (value: number) => versionLabel(value) },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 104,
+      width: 100,
       render: (value: SubmissionListRow['status']) => <StatusTag status={value} />,
       ...sortable('status'),
     },
@@ -93,14 +93,22 @@ export function reviewListColumns(
     columns.push({
       title: '成绩',
       dataIndex: 'score',
-      width: 100,
-      render: (value: number | null, row) => (value === null ? '—' : `${value}（${row.grade ?? ''}）`),
+      width: 90,
+      render: (value: number | null, row) =>
+        value === null ? (
+          '—'
+        ) : (
+          <>
+            <div>{value}</div>
+            <div className="review-list-sub">{row.grade}</div>
+          </>
+        ),
     });
   }
   columns.push({
     title: '提交时间',
     dataIndex: 'submittedAt',
-    width: 156,
+    width: 150,
     render: (value: number) => formatDate(value, DATE_TIME),
     ...sortable('submittedAt'),
   });
@@ -126,5 +134,5 @@ export function reviewListColumns(
 
 /** The table's scroll width: the fixed columns plus room for a readable title. */
 export function tableScrollX(columns: TableColumnsType<SubmissionListRow>): number {
-  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0) + 260;
+  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0) + 220;
 }
