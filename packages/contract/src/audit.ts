@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   commentBankCreate: '新增公共评语',
   commentBankUpdate: '修改公共评语',
   commentBankDelete: '删除公共评语',
+  candidateImport: '导入考生',
 };
 
 /** Names of the things an audit entry is about. */

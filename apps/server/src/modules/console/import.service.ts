@@ -221,7 +221,7 @@ export class ImportService {
         await repository.recordAudit(
           [...perBatch].map(([batchId, imported]) => ({
             actorId: user.id,
-            action: 'candidate_import',
+            action: 'candidateImport',
             entity: 'batch',
             entityId: batchId,
             detail: { imported, fileName: file.name, sha256: file.sha256 },

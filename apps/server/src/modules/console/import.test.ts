@@ -218,7 +218,7 @@ describe('candidate import', () => {
     const audit = await app.database.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('action', '=', 'candidate_import')
+      .where('action', '=', 'candidateImport')
       .where('entity_id', '=', batchAId)
       .execute();
     assert.equal(audit.length, 1);
@@ -267,6 +267,15 @@ describe('candidate import', () => {
     assert.ok(await studentOf(good2[1] as string));
     assert.equal(await studentOf(badPhone[1] as string), undefined);
     assert.equal((await counts()).theses - before.theses, 2);
+  });
+
+  it('refuses rows for a closed batch and cells past their length', async () => {
+    const closed = `已关闭批次${process.pid}`;
+    const closedId = await buildBatch(app, {}, closed);
+    await app.database.db.updateTable('batches').set({ status: 'closed' }).where('id', '=', closedId).execute();
+    const result = await preview(csv([candidate(closed), candidate(batchA, { 论文题目: '题'.repeat(201) })]));
+    assert.deepEqual(result.rows[0]?.errors, [ImportMessage.closedBatch(closed)]);
+    assert.deepEqual(result.rows[1]?.errors, [ImportMessage.tooLong('论文题目', 200)]);
   });
 
   it('reports duplicate exam numbers and phones within the file and against existing accounts', async () => {
