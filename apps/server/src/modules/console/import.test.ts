@@ -13,7 +13,7 @@ import {
 import ExcelJS from 'exceljs';
 import { buildBatch, buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { decodeText, parseCsv } from './import-parser.ts';
+import { decodeText, parseCandidateFile, parseCsv, sniffSpreadsheet } from './import-parser.ts';
 
 const api = (path: string) => `/api${path}`;
 const shaOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -464,5 +464,46 @@ describe('candidate import', () => {
     assert.deepEqual(await counts(), before);
     const anonymous = await app.post(api(ImportApiPath.template), { format: 'csv' });
     assert.equal(anonymous.body.errorCode, ErrorCode.notLoggedIn);
+  });
+});
+
+describe('candidate file parsing', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, and CR, LF or CRLF line ends', () => {
+    assert.deepEqual(parseCsv('a,"b,1","say ""hi"""\r\n"multi\nline",x,\rlast,,'), [
+      ['a', 'b,1', 'say "hi"'],
+      ['multi\nline', 'x', ''],
+      ['last', '', ''],
+    ]);
+  });
+
+  it('decodes UTF-8 with and without BOM, UTF-16LE with BOM, and GBK', () => {
+    assert.equal(decodeText(Buffer.from('\uFEFF姓名', 'utf8')), '姓名');
+    assert.equal(decodeText(Buffer.from('姓名', 'utf8')), '姓名');
+    assert.equal(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('姓名', 'utf16le')])), '姓名');
+    assert.equal(decodeText(gbk('姓名,准考证号')), '姓名,准考证号');
+  });
+
+  it('tells CSV, .xlsx and binary apart by content', async () => {
+    assert.equal(sniffSpreadsheet(Buffer.from('姓名,准考证号\r\n', 'utf8')), 'csv');
+    assert.equal(sniffSpreadsheet(await xlsx([])), 'xlsx');
+    assert.equal(sniffSpreadsheet(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01])), null);
+    // A zip that is not a workbook (a DOCX, say) is not taken for one.
+    assert.equal(sniffSpreadsheet(Buffer.from('PK\u0003\u0004word/document.xml', 'latin1')), null);
+  });
+
+  it('takes a tab-separated Excel "Unicode text" export and header cells marked required or optional', async () => {
+    const text = `姓名*\t准考证号*\t手机号*\t专业*\t主考院校*\t批次*\t论文题目（选填）\r\n张三\t030124100099\t13800138000\t法学\t中山大学\t某批次\t\r\n\t\t\t\t\t\t\r\n`;
+    const rows = await parseCandidateFile(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]?.rowNo, 2);
+    assert.deepEqual(rows[0]?.cells, {
+      姓名: '张三',
+      准考证号: '030124100099',
+      手机号: '13800138000',
+      专业: '法学',
+      主考院校: '中山大学',
+      批次: '某批次',
+      论文题目: '',
+    });
   });
 });
