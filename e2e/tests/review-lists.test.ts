@@ -175,6 +175,35 @@ describe('the reviewer’s lists: tabs, search, filters, paging, export, history
     await page.getByText('导出成功').waitFor();
   });
 
+  it('shows fresh rows when the kept list is shown again: a draft assigned meanwhile is counted', async () => {
+    const admin = await apiLogin(server, PHONES.admin, DEMO_PASSWORD);
+    const mine = await callApi<ListResult & { list: Array<Row & { reviewerId: number }> }>(
+      server,
+      '/v1/thesis/list',
+      { scope: 'all' },
+      token,
+    );
+    const reviewerId = mine.data.list[0]?.reviewerId;
+    const waiting = await callApi<ListResult>(server, '/v1/thesis/list', { scope: 'all', status: 'unassigned' }, admin);
+    const unassigned = waiting.data.list[0];
+    assert.ok(reviewerId && unassigned, 'the seed has an unassigned draft');
+    const before = await tabCount(page, '待评阅');
+
+    await dataRows(page).first().getByRole('link', { name: /^查看/ }).click();
+    await page.waitForURL((url) => /^\/annotate\/thesis\/detail\/\d+$/.test(url.pathname));
+    const assigned = await callApi(
+      server,
+      '/v1/assignment/assign',
+      { submissionIds: [unassigned.id], reviewerId },
+      admin,
+    );
+    assert.equal(assigned.errorCode, 0, assigned.errorMsg);
+    await page.goBack();
+    await waitForPath(page, '/annotate/thesis/list');
+    await until(async () => (await tabCount(page, '待评阅')) === before + 1, '待评阅 counts the new draft');
+    await until(async () => (await rowTexts(page)).join('\n').includes(unassigned.title), 'the new draft is listed');
+  });
+
   it('pages through a history list, and keeps the page across a detail and back', async () => {
     const expected = await callApi<ListResult>(server, '/v1/topic/list', { scope: 'history', pageSize: 10 }, token);
     assert.ok(expected.data.total > 10, `enough reviewed topics to page (${expected.data.total})`);

@@ -38,6 +38,8 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
     queryKey: ['review-list', path, request],
     queryFn: ({ signal }) => reviewListApi.list(path, request, signal),
     placeholderData: keepPreviousData,
+    // Shown again after a review (the screen is kept alive), the list asks the server afresh.
+    staleTime: 0,
   });
   const filterOptions = useQuery({
     queryKey: ['review-list-filters', stage, config.scope],
