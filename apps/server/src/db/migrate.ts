@@ -5,7 +5,6 @@ import * as documents from './migrations/002-documents.ts';
 import * as annotations from './migrations/003-annotations.ts';
 import * as reviewWorkflow from './migrations/004-review-workflow.ts';
 import * as candidate from './migrations/008-candidate.ts';
-import * as candidate from './migrations/008-candidate.ts';
 import * as notices from './migrations/009-notices.ts';
 import * as listIndexes from './migrations/010-list-indexes.ts';
 
@@ -25,7 +24,6 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '002-documents': documents,
   '003-annotations': annotations,
   '004-review-workflow': reviewWorkflow,
-  '008-candidate': candidate,
   '008-candidate': candidate,
   '009-notices': notices,
   '010-list-indexes': listIndexes,

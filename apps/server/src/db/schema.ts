@@ -246,13 +246,6 @@ export interface DataVersionsTable {
   version: number;
 }
 
-/** A candidate's private topic draft (008); reviewers never read it. */
-export interface TopicDraftsTable {
-  thesis_id: number;
-  fields_json: string;
-  updated_at: number;
-}
-
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,7 +264,6 @@ export interface Database {
   submission_versions: SubmissionVersionsTable;
   reviews: ReviewsTable;
   audit_log: AuditLogTable;
-  topic_drafts: TopicDraftsTable;
   data_versions: DataVersionsTable;
   topic_drafts: TopicDraftsTable;
   notices: NoticesTable;
