@@ -10,6 +10,7 @@ import {
   sortChange,
   toListRequest,
   toListSearch,
+  visibleSearch,
 } from './list-query.ts';
 
 const THESIS_STAGES = ['draft', 'final', 'retest'] as const;
@@ -129,5 +130,22 @@ describe('the list call and the table sorter', () => {
     assert.deepEqual(sortChange('status', 'descend'), { sort: 'status', order: 'desc' });
     assert.deepEqual(sortChange('title', null), { sort: 'submittedAt', order: 'desc' });
     assert.deepEqual(sortChange('studentName', 'ascend'), { sort: 'submittedAt', order: 'desc' });
+  });
+});
+
+describe('the query a kept-alive list shows', () => {
+  it('follows its own URL, a reload or a link with a query', () => {
+    assert.equal(visibleSearch(true, '?page=2', null), '?page=2');
+    assert.equal(visibleSearch(true, '?page=3', '?page=2'), '?page=3');
+    assert.equal(visibleSearch(true, '', null), '');
+  });
+
+  it('brings back what it had when reached by its bare path', () => {
+    assert.equal(visibleSearch(true, '', '?keyword=%E6%9D%8E&page=2'), '?keyword=%E6%9D%8E&page=2');
+  });
+
+  it('keeps its own query while hidden behind a detail with a query of its own', () => {
+    assert.equal(visibleSearch(false, '?view=annotations', '?status=passed'), '?status=passed');
+    assert.equal(visibleSearch(false, '?view=annotations', null), '');
   });
 });

@@ -136,3 +136,13 @@ export function sortChange(field: unknown, order: 'ascend' | 'descend' | null | 
   }
   return { sort: field as SortKey, order: order === 'ascend' ? 'asc' : 'desc' };
 }
+
+/**
+ * The query a kept-alive list shows: its URL's while the location is the list's own path, except
+ * a bare path (the menu, the breadcrumb) when it remembers one; and the query it last had while
+ * hidden behind another screen, whose URL is not the list's.
+ */
+export function visibleSearch(active: boolean, urlSearch: string, remembered: string | null): string {
+  if (active && (urlSearch !== '' || !remembered)) return urlSearch;
+  return remembered ?? '';
+}

@@ -1,7 +1,7 @@
 import type { Stage } from '@zikao/contract/review';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { applyChange, type ListState, parseListQuery, toListSearch } from './list-query.ts';
+import { applyChange, type ListState, parseListQuery, toListSearch, visibleSearch } from './list-query.ts';
 
 /**
  * A list's state kept in its URL query, so that a reload, a shared link or the browser's back
@@ -19,8 +19,7 @@ export function useListUrlState(stages: readonly Stage[]): [ListState, (change: 
   const ownPath = useRef(location.pathname).current;
   const remembered = useRef<string | null>(null);
   const active = location.pathname === ownPath;
-  const search =
-    active && (location.search !== '' || !remembered.current) ? location.search : (remembered.current ?? '');
+  const search = visibleSearch(active, location.search, remembered.current);
   // Parsed by value, so that an equal query does not look like a new state.
   const state = useMemo(() => parseListQuery(search, stages), [search, stages]);
 
