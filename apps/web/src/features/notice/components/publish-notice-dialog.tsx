@@ -32,7 +32,6 @@ export function PublishNoticeDialog({ open, onClose }: { open: boolean; onClose:
       confirmLoading={publish.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
-      destroyOnHidden
       forceRender
     >
       <Form<NoticePublishInput>

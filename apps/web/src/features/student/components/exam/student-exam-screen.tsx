@@ -55,7 +55,6 @@ function ThesisResult({ thesis }: { thesis: StudentThesisResult }) {
       <Space size={48} wrap style={{ marginBottom: 16 }}>
         <Statistic title="论文成绩" value={thesis.finalScore ?? '—'} suffix={thesis.finalScore === null ? '' : '分'} />
         <Statistic title="等级" value={thesis.finalGrade ?? '—'} />
-        <Statistic title="专业" value={thesis.majorName || '—'} />
       </Space>
       <Table<StudentStageResult>
         rowKey="stage"
