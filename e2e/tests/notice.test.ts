@@ -11,6 +11,8 @@ import { startServer, type TestServer } from '../support/server.ts';
 const SHOTS = process.env.NOTICE_SCREENSHOTS ?? '/tmp';
 
 async function assertAccessible(page: Page): Promise<void> {
+  // A hovered button shows its lighter hover colour; audit what the page shows at rest.
+  await page.mouse.move(0, 0);
   const violations = await seriousViolations(page);
   assert.equal(violations.length, 0, describeViolations(violations));
 }
@@ -57,6 +59,7 @@ describe('notices and the candidate’s read-only pages', () => {
       .getByLabel('内容')
       .fill('各位评阅教师：本批次定稿评阅将于 12 月 20 日截止，请合理安排时间。\n如有疑问请联系考办。');
     await assertAccessible(admin);
+    await admin.screenshot({ path: `${SHOTS}/notice-publish.png` });
     await dialog.getByRole('button', { name: /发\s*布/ }).click();
     await admin.getByText('通知已发布').waitFor();
     const row = admin.getByRole('row', { name: /2026年下半年论文评阅工作安排/ });

@@ -140,7 +140,7 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
               cancelText="取消"
               onConfirm={() => remove.mutateAsync(row.id)}
             >
-              <Button type="link" size="small" danger aria-label={`删除通知：${row.title}`}>
+              <Button type="link" size="small" danger className="notice-delete" aria-label={`删除通知：${row.title}`}>
                 删除
               </Button>
             </Popconfirm>
@@ -234,7 +234,7 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
               cancelText="取消"
               onConfirm={() => remove.mutateAsync(open.id)}
             >
-              <Button danger icon={<DeleteOutlined />}>
+              <Button danger className="notice-delete" icon={<DeleteOutlined />}>
                 删除
               </Button>
             </Popconfirm>
