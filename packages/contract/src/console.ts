@@ -44,7 +44,10 @@ export type EditableBatchRules = Omit<BatchRules, 'closedAt'>;
  * each window starts before it ends, each stage starts no earlier than the stage before it,
  * rubric items have distinct names.
  */
-export function batchRuleProblems(rules: Pick<EditableBatchRules, 'windows' | 'rubric'>): RuleProblem[] {
+export function batchRuleProblems(rules: {
+  windows: EditableBatchRules['windows'];
+  rubric: ReadonlyArray<{ label: string }>;
+}): RuleProblem[] {
   const problems: RuleProblem[] = [];
   let previous: { stage: (typeof STAGES)[number]; start: number } | null = null;
   for (const stage of STAGES) {

@@ -1,5 +1,280 @@
-import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ACCOUNT_STATUS_LABELS,
+  type AccountDto,
+  type AccountListQuery,
+  type AccountStatus,
+  type TemporaryPasswordResult,
+} from '@zikao/contract/console';
+import { ROLE_LABELS, type Role } from '@zikao/contract/roles';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { Page } from '../../../shared/components/page.tsx';
+import { toast } from '../../../shared/feedback/toast.ts';
+import { useSessionStore } from '../../../shared/stores/session-store.ts';
+import { formatDate } from '../../../shared/utils/date.ts';
+import { accountApi, accountKeys } from '../api/account-api.ts';
+import { AccountFormModal } from './account/account-form-modal.tsx';
+import { accountActions, accountStateLabel, ROLE_FILTER_OPTIONS } from './account/account-form-model.ts';
+import { TemporaryPasswordModal } from './account/temporary-password-modal.tsx';
 
-export default function Screen() {
-  return <PlaceholderPage description="教师、评阅教师与管理员账号的创建、停用与重置密码。" />;
+// Dark text on light tints, for WCAG AA contrast.
+const TONE_STYLE = {
+  normal: { color: '#166534', background: '#f0fdf4' },
+  warning: { color: '#9a3412', background: '#fff7ed' },
+  off: { color: '#434343', background: '#f5f5f5' },
+} as const;
+
+// antd's red links are too light for WCAG AA on white.
+const DANGER_LINK = { color: '#b91c1c' };
+
+type SortKey = AccountListQuery['sort'];
+type Shown = TemporaryPasswordResult & { reason: 'created' | 'reset' };
+
+/** 账号管理: every account; create staff, edit, disable or enable, reset a password. */
+export default function AccountScreen() {
+  const selfId = useSessionStore((state) => state.id);
+  const [keyword, setKeyword] = useState('');
+  const [role, setRole] = useState<Role | undefined>();
+  const [status, setStatus] = useState<AccountStatus | undefined>();
+  const [query, setQuery] = useState<AccountListQuery>({ page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' });
+  const [editing, setEditing] = useState<{ account: AccountDto | null } | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const queryClient = useQueryClient();
+
+  const list = useQuery({
+    queryKey: accountKeys.list(query),
+    queryFn: ({ signal }) => accountApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  const toggle = useMutation({
+    mutationFn: (account: AccountDto) => accountApi.setDisabled(account.id, account.status === 'active'),
+    onSuccess: (account) => {
+      toast(
+        account.status === 'disabled' ? `已停用 ${account.name}，其登录已失效` : `已启用 ${account.name}`,
+        'success',
+      );
+      refresh();
+    },
+  });
+  const reset = useMutation({
+    mutationFn: (account: AccountDto) => accountApi.resetPassword(account.id),
+    onSuccess: (result) => {
+      setShown({ ...result, reason: 'reset' });
+      refresh();
+    },
+  });
+
+  const sortOrder = (key: SortKey) => (query.sort === key ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
+  const columns: TableColumnsType<AccountDto> = [
+    { title: '姓名', dataIndex: 'name', width: 110, sorter: true, sortOrder: sortOrder('name'), ellipsis: true },
+    { title: '账号（手机号）', dataIndex: 'account', width: 140, sorter: true, sortOrder: sortOrder('account') },
+    { title: '角色', dataIndex: 'role', width: 90, render: (value: Role) => ROLE_LABELS[value] ?? value },
+    {
+      title: '专业',
+      dataIndex: 'majors',
+      ellipsis: true,
+      render: (majors: string[]) => (majors.length > 0 ? majors.join('、') : '—'),
+    },
+    { title: '准考证号', dataIndex: 'examNumber', width: 130, render: (value: string | null) => value || '—' },
+    {
+      title: '状态',
+      key: 'state',
+      width: 84,
+      render: (_, account) => {
+        const state = accountStateLabel(account);
+        return (
+          <Tag bordered={false} style={TONE_STYLE[state.tone]}>
+            {state.label}
+          </Tag>
+        );
+      },
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 110,
+      sorter: true,
+      sortOrder: sortOrder('createdAt'),
+      render: (value: number) => formatDate(value),
+    },
+    {
+      title: '操作',
+      key: 'action',
+      width: 230,
+      fixed: 'right',
+      render: (_, account) => {
+        const allowed = accountActions(account, selfId);
+        const disabling = account.status === 'active';
+        return (
+          <Space size={0}>
+            {allowed.edit && (
+              <Button type="link" onClick={() => setEditing({ account })} aria-label={`编辑 ${account.name}`}>
+                编辑
+              </Button>
+            )}
+            {allowed.toggle && (
+              <Popconfirm
+                title={disabling ? `停用 ${account.name}？` : `启用 ${account.name}？`}
+                description={disabling ? '停用后该账号立即退出登录，且不能再登录。' : '启用后该账号可以重新登录。'}
+                okText={disabling ? '停用' : '启用'}
+                okButtonProps={{ danger: disabling }}
+                cancelText="取消"
+                onConfirm={() => toggle.mutateAsync(account).catch(() => undefined)}
+              >
+                <Button
+                  type="link"
+                  danger={disabling}
+                  style={disabling ? DANGER_LINK : undefined}
+                  aria-label={`${disabling ? '停用' : '启用'} ${account.name}`}
+                >
+                  {disabling ? '停用' : '启用'}
+                </Button>
+              </Popconfirm>
+            )}
+            {allowed.reset && (
+              <Popconfirm
+                title={`重置 ${account.name} 的密码？`}
+                description="将生成临时密码，该账号退出登录，下次登录须修改密码。"
+                okText="重置"
+                cancelText="取消"
+                onConfirm={() => reset.mutateAsync(account).catch(() => undefined)}
+              >
+                <Button type="link" aria-label={`重置密码 ${account.name}`}>
+                  重置密码
+                </Button>
+              </Popconfirm>
+            )}
+            {!allowed.toggle && <Typography.Text type="secondary">（当前账号）</Typography.Text>}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const onTableChange: TableProps<AccountDto>['onChange'] = (pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const pageSize = pagination.pageSize ?? query.pageSize;
+    setQuery({
+      ...query,
+      page: pageSize === query.pageSize ? (pagination.current ?? 1) : 1,
+      pageSize,
+      sort: (one?.order ? one.field : 'createdAt') as SortKey,
+      order: one?.order === 'ascend' ? 'asc' : 'desc',
+    });
+  };
+  const search = () => setQuery({ ...query, page: 1, keyword: keyword.trim(), role, status });
+  const filtered = Boolean(query.keyword || query.role || query.status);
+
+  return (
+    <Page
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+            刷新
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ account: null })}>
+            新建账号
+          </Button>
+        </Space>
+      }
+    >
+      <Card variant="borderless">
+        <Form layout="inline" onFinish={search} role="search" aria-label="搜索账号">
+          <Form.Item label="关键词" htmlFor="account-keyword">
+            <Input
+              id="account-keyword"
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+              placeholder="姓名、手机号或准考证号"
+              allowClear
+              style={{ width: 220 }}
+            />
+          </Form.Item>
+          <Form.Item label="角色" htmlFor="account-role">
+            <Select
+              id="account-role"
+              value={role}
+              onChange={setRole}
+              allowClear
+              placeholder="全部"
+              style={{ width: 130 }}
+              options={ROLE_FILTER_OPTIONS}
+            />
+          </Form.Item>
+          <Form.Item label="状态" htmlFor="account-status">
+            <Select
+              id="account-status"
+              value={status}
+              onChange={setStatus}
+              allowClear
+              placeholder="全部"
+              style={{ width: 110 }}
+              options={Object.entries(ACCOUNT_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      {list.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title="账号列表加载失败"
+          description={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      ) : null}
+      <Card variant="borderless">
+        <Table<AccountDto>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 1020 }}
+          locale={{
+            emptyText: (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? '没有符合条件的账号' : '暂无账号'} />
+            ),
+          }}
+          pagination={{
+            current: query.page,
+            pageSize: query.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => `共 ${total} 个账号`,
+          }}
+        />
+      </Card>
+      <AccountFormModal
+        open={editing !== null}
+        account={editing?.account ?? null}
+        onClose={() => setEditing(null)}
+        onCreated={(result) => setShown({ ...result, reason: 'created' })}
+      />
+      <TemporaryPasswordModal result={shown} onClose={() => setShown(null)} />
+    </Page>
+  );
 }

@@ -1,5 +1,244 @@
-import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BATCH_STATUS_LABELS, type BatchDto, type BatchListQuery, type BatchStatus } from '@zikao/contract/console';
+import { STAGE_LABELS, STAGES } from '@zikao/contract/review';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { Page } from '../../../shared/components/page.tsx';
+import { toast } from '../../../shared/feedback/toast.ts';
+import { formatDate } from '../../../shared/utils/date.ts';
+import { batchApi, batchKeys } from '../api/batch-api.ts';
+import { BatchFormDrawer } from './batch/batch-form-drawer.tsx';
+import './batch/batch.css';
 
-export default function Screen() {
-  return <PlaceholderPage description="批次的阶段窗口、上传次数、查重阈值、评语字数、盲审与评分细则。" />;
+// Dark text on light tints, for WCAG AA contrast.
+const STATUS_STYLE: Record<BatchStatus, { color: string; background: string }> = {
+  open: { color: '#166534', background: '#f0fdf4' },
+  closed: { color: '#434343', background: '#f5f5f5' },
+};
+
+// antd's red links are too light for WCAG AA on white.
+const DANGER_LINK = { color: '#b91c1c' };
+
+type SortKey = BatchListQuery['sort'];
+
+function WindowList({ batch }: { batch: BatchDto }) {
+  const set = STAGES.filter((stage) => batch.rules.windows[stage]);
+  if (set.length === 0) return <span>未设置（始终开放）</span>;
+  return (
+    <ul className="batch-windows">
+      {set.map((stage) => {
+        const window = batch.rules.windows[stage];
+        return (
+          <li key={stage}>
+            <span className="batch-window-stage">{STAGE_LABELS[stage]}</span>
+            {formatDate(window?.start ?? null)} 至 {formatDate(window?.end ?? null)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** 批次管理: batches with their rules; create, edit, close. */
+export default function BatchScreen() {
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<BatchStatus | undefined>();
+  const [query, setQuery] = useState<BatchListQuery>({ page: 1, pageSize: 10, sort: 'createdAt', order: 'desc' });
+  const [editing, setEditing] = useState<{ batch: BatchDto | null } | null>(null);
+  const queryClient = useQueryClient();
+
+  const list = useQuery({
+    queryKey: batchKeys.list(query),
+    queryFn: ({ signal }) => batchApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const close = useMutation({
+    mutationFn: (batch: BatchDto) => batchApi.close(batch.id),
+    onSuccess: (batch) => {
+      toast(`批次“${batch.name}”已关闭`, 'success');
+      void queryClient.invalidateQueries({ queryKey: batchKeys.all });
+    },
+  });
+
+  const sortOrder = (key: SortKey) => (query.sort === key ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
+  const columns: TableColumnsType<BatchDto> = [
+    { title: '批次名称', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name'), ellipsis: true },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 84,
+      render: (value: BatchStatus) => (
+        <Tag bordered={false} style={STATUS_STYLE[value]}>
+          {BATCH_STATUS_LABELS[value]}
+        </Tag>
+      ),
+    },
+    { title: '阶段时间', key: 'windows', width: 260, render: (_, batch) => <WindowList batch={batch} /> },
+    {
+      title: '规则',
+      key: 'rules',
+      width: 200,
+      render: (_, { rules }) => (
+        <Space size={[4, 4]} wrap>
+          <Tag>查重 {rules.plagiarismThreshold}%</Tag>
+          <Tag>评语 ≥{rules.minCommentLength} 字</Tag>
+          {rules.blindReview && <Tag color="blue">盲审</Tag>}
+          {rules.adminCheck && <Tag color="purple">复核</Tag>}
+          {rules.rubric.length > 0 && <Tag>评分细则 {rules.rubric.length} 项</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '论文数',
+      dataIndex: 'thesisCount',
+      width: 90,
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrder('thesisCount'),
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 110,
+      sorter: true,
+      sortOrder: sortOrder('createdAt'),
+      render: (value: number) => formatDate(value),
+    },
+    {
+      title: '操作',
+      key: 'action',
+      width: 120,
+      fixed: 'right',
+      render: (_, batch) => (
+        <Space size={0}>
+          <Button type="link" onClick={() => setEditing({ batch })} aria-label={`编辑批次 ${batch.name}`}>
+            编辑
+          </Button>
+          {batch.status === 'open' && (
+            <Popconfirm
+              title={`关闭批次“${batch.name}”？`}
+              description="关闭后考生不能再提交或重新提交，此操作不可撤销。"
+              okText="关闭批次"
+              okButtonProps={{ danger: true }}
+              cancelText="取消"
+              onConfirm={() => close.mutateAsync(batch).catch(() => undefined)}
+            >
+              <Button type="link" danger style={DANGER_LINK} aria-label={`关闭批次 ${batch.name}`}>
+                关闭
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<BatchDto>['onChange'] = (pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const pageSize = pagination.pageSize ?? query.pageSize;
+    setQuery({
+      ...query,
+      page: pageSize === query.pageSize ? (pagination.current ?? 1) : 1,
+      pageSize,
+      sort: (one?.order ? one.field : 'createdAt') as SortKey,
+      order: one?.order === 'ascend' ? 'asc' : 'desc',
+    });
+  };
+  const search = () => setQuery({ ...query, page: 1, keyword: keyword.trim(), status });
+
+  return (
+    <Page
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+            刷新
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ batch: null })}>
+            新建批次
+          </Button>
+        </Space>
+      }
+    >
+      <Card variant="borderless">
+        <Form layout="inline" onFinish={search} role="search" aria-label="搜索批次">
+          <Form.Item label="批次名称" htmlFor="batch-keyword">
+            <Input
+              id="batch-keyword"
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+              placeholder="输入批次名称搜索"
+              allowClear
+              style={{ width: 220 }}
+            />
+          </Form.Item>
+          <Form.Item label="状态" htmlFor="batch-status">
+            <Select
+              id="batch-status"
+              value={status}
+              onChange={setStatus}
+              allowClear
+              placeholder="全部"
+              style={{ width: 120 }}
+              options={Object.entries(BATCH_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      {list.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title="批次列表加载失败"
+          description={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      ) : null}
+      <Card variant="borderless">
+        <Table<BatchDto>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 1020 }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={query.keyword || query.status ? '没有符合条件的批次' : '还没有批次，点击“新建批次”开始'}
+              />
+            ),
+          }}
+          pagination={{
+            current: query.page,
+            pageSize: query.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => `共 ${total} 个批次`,
+          }}
+        />
+      </Card>
+      <BatchFormDrawer open={editing !== null} batch={editing?.batch ?? null} onClose={() => setEditing(null)} />
+    </Page>
+  );
 }
