@@ -26,6 +26,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   commentBankUpdate: '修改公共评语',
   commentBankDelete: '删除公共评语',
   candidateImport: '导入考生',
+  batchCreate: '新建批次',
+  batchUpdate: '修改批次',
+  batchClose: '关闭批次',
+  accountCreate: '新建账号',
+  accountUpdate: '修改账号',
+  accountDisable: '停用账号',
+  accountEnable: '启用账号',
+  accountResetPassword: '重置密码',
 };
 
 /** Names of the things an audit entry is about. */

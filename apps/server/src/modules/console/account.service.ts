@@ -91,11 +91,11 @@ export class AccountService {
       await new AuditRepository(trx).record([
         {
           actorId: admin.id,
-          action: 'account.create',
+          action: 'accountCreate',
           entity: 'user',
           entityId: created,
           toStatus: 'active',
-          detail: { name: input.name, account: input.phone, role: input.role, majors: input.majors },
+          detail: { subject: `${input.name}（${input.phone}）`, role: input.role, majors: input.majors },
         },
       ]);
       return created;
@@ -118,10 +118,11 @@ export class AccountService {
       await new AuditRepository(trx).record([
         {
           actorId: admin.id,
-          action: 'account.update',
+          action: 'accountUpdate',
           entity: 'user',
           entityId: row.id,
           detail: {
+            subject: `${input.name}（${row.account}）`,
             before: { name: row.name, majors: majorsOf(row).map((m) => m.majorName) },
             after: { name: input.name, majors: input.majors },
           },
@@ -145,12 +146,12 @@ export class AccountService {
         await new AuditRepository(trx).record([
           {
             actorId: admin.id,
-            action: disabled ? 'account.disable' : 'account.enable',
+            action: disabled ? 'accountDisable' : 'accountEnable',
             entity: 'user',
             entityId: userId,
             fromStatus: from,
             toStatus: to,
-            detail: { name: row.name, account: row.account },
+            detail: { subject: `${row.name}（${row.account}）` },
           },
         ]);
       });
@@ -178,10 +179,10 @@ export class AccountService {
       await new AuditRepository(trx).record([
         {
           actorId: admin.id,
-          action: 'account.resetPassword',
+          action: 'accountResetPassword',
           entity: 'user',
           entityId: userId,
-          detail: { name: row.name, account: row.account },
+          detail: { subject: `${row.name}（${row.account}）` },
         },
       ]);
     });

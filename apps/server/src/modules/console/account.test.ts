@@ -88,7 +88,7 @@ describe('console: accounts', () => {
     );
 
     const entries = await trail(account.id);
-    assert.equal(entries[0]?.action, 'account.create');
+    assert.equal(entries[0]?.action, 'accountCreate');
     assert.equal(entries[0]?.actor_id, adminId);
     assert.ok(!entries[0]?.detail_json.includes(password), 'the audit trail never holds a password');
   });
@@ -181,8 +181,8 @@ describe('console: accounts', () => {
     assert.deepEqual(
       (await trail(teacher.id)).map((entry) => [entry.action, entry.from_status, entry.to_status, entry.actor_id]),
       [
-        ['account.disable', 'active', 'disabled', adminId],
-        ['account.enable', 'disabled', 'active', adminId],
+        ['accountDisable', 'active', 'disabled', adminId],
+        ['accountEnable', 'disabled', 'active', adminId],
       ],
     );
   });
@@ -237,7 +237,7 @@ describe('console: accounts', () => {
     assert.equal((await app.post(GUARDED, {}, { token: fresh })).body.errorCode, 0);
 
     const entries = await trail(reviewer.id);
-    assert.equal(entries.at(-1)?.action, 'account.resetPassword');
+    assert.equal(entries.at(-1)?.action, 'accountResetPassword');
     assert.equal(entries.at(-1)?.actor_id, adminId);
     assert.ok(!entries.some((entry) => entry.detail_json.includes(password)));
   });

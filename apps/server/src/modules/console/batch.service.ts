@@ -44,11 +44,11 @@ export class BatchService {
         await new AuditRepository(trx).record([
           {
             actorId: user.id,
-            action: 'batch.create',
+            action: 'batchCreate',
             entity: 'batch',
             entityId: created,
             toStatus: 'open',
-            detail: { name: input.name, rules },
+            detail: { subject: input.name, rules },
           },
         ]);
         return created;
@@ -63,10 +63,14 @@ export class BatchService {
       await new AuditRepository(trx).record([
         {
           actorId: user.id,
-          action: 'batch.update',
+          action: 'batchUpdate',
           entity: 'batch',
           entityId: id,
-          detail: { before: { name: existing.name, rules: existing.rules }, after: { name: input.name, rules } },
+          detail: {
+            subject: input.name,
+            before: { name: existing.name, rules: existing.rules },
+            after: { name: input.name, rules },
+          },
         },
       ]);
     });
@@ -85,12 +89,12 @@ export class BatchService {
       await new AuditRepository(trx).record([
         {
           actorId: user.id,
-          action: 'batch.close',
+          action: 'batchClose',
           entity: 'batch',
           entityId: id,
           fromStatus: existing.status,
           toStatus: status,
-          detail: { name: existing.name, closedAt },
+          detail: { subject: existing.name, closedAt },
         },
       ]);
     });

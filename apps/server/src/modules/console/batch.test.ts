@@ -83,7 +83,7 @@ describe('console: batches', () => {
 
     const entries = await trail(batch.id);
     assert.equal(entries.length, 1);
-    assert.equal(entries[0]?.action, 'batch.create');
+    assert.equal(entries[0]?.action, 'batchCreate');
     assert.equal(entries[0]?.actor_id, adminId);
     assert.ok(Math.abs(Number(entries[0]?.created_at) - Date.now()) < 60_000);
   });
@@ -165,7 +165,7 @@ describe('console: batches', () => {
     const entries = await trail(created.id);
     assert.deepEqual(
       entries.map((entry) => entry.action),
-      ['batch.create', 'batch.update'],
+      ['batchCreate', 'batchUpdate'],
     );
     const detail = JSON.parse(entries[1]?.detail_json ?? '{}');
     assert.equal(detail.before.rules.blindReview, false);
@@ -256,7 +256,7 @@ describe('console: batches', () => {
     assert.match(twice.body.errorMsg, /批次已关闭/);
 
     const entries = await trail(closing.batchId);
-    const close = entries.find((entry) => entry.action === 'batch.close');
+    const close = entries.find((entry) => entry.action === 'batchClose');
     assert.equal(close?.from_status, 'open');
     assert.equal(close?.to_status, 'closed');
     assert.equal(close?.actor_id, adminId);
