@@ -18,6 +18,14 @@ export const studentRoutes: RouteDef[] = [
     screen: () => screens().then((m) => ({ default: m.StudentThesisScreen })),
   },
   {
+    path: '/student/thesis/review/:id',
+    name: 'StudentThesisReview',
+    title: '评阅结果',
+    hidden: true,
+    parent: 'StudentThesis',
+    screen: () => import('./components/thesis/student-review-screen.tsx'),
+  },
+  {
     path: '/student/topic',
     name: 'StudentTopic',
     title: '我的选题',

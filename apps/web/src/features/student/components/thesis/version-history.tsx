@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CandidateVersion } from '@zikao/contract/candidate';
+import { DOCUMENT_STATUS_LABELS } from '@zikao/contract/document';
+import { Alert, Table, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { candidateApi } from '../../api/candidate-api.ts';
+import { beijingTime, scoreText, ToneTag, VerdictTag } from './candidate-status.tsx';
+
+/** Every version of a stage: file and its conversion, attachments, plagiarism rate, and the review once released. */
+export function VersionHistory({ submissionId, scored }: { submissionId: number; scored: boolean }) {
+  const detail = useQuery({
+    queryKey: ['candidate', 'submission', submissionId],
+    queryFn: () => candidateApi.submission(submissionId),
+    // Files still converting refresh themselves.
+    refetchInterval: (q) =>
+      q.state.data?.versions.some((v) => v.document && v.document.status !== 'ready' && v.document.status !== 'failed')
+        ? 2000
+        : false,
+  });
+  const columns: TableColumnsType<CandidateVersion> = [
+    { title: '版本', dataIndex: 'versionNo', width: 70, render: (n: number) => `第 ${n} 版` },
+    {
+      title: '论文文件',
+      render: (_, v) =>
+        v.document ? (
+          <span>
+            {v.document.name}{' '}
+            <ToneTag tone={v.document.status === 'ready' ? 'green' : v.document.status === 'failed' ? 'red' : 'blue'}>
+              {v.document.status === 'ready'
+                ? '已完成'
+                : v.document.status === 'failed'
+                  ? `失败：${v.document.error || '无法转换'}`
+                  : `${DOCUMENT_STATUS_LABELS[v.document.status]}…`}
+            </ToneTag>
+          </span>
+        ) : v.structured ? (
+          v.structured.title
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: '附件',
+      render: (_, v) =>
+        [
+          ...v.attachments.map((a) => a.name),
+          ...(v.plagiarismReport ? [`查重报告：${v.plagiarismReport.name}`] : []),
+        ].join('、') || '—',
+    },
+    ...(scored
+      ? [
+          {
+            title: '查重率',
+            width: 90,
+            render: (_: unknown, v: CandidateVersion) => (v.plagiarismRate === null ? '—' : `${v.plagiarismRate}%`),
+          },
+        ]
+      : []),
+    { title: '提交时间', width: 150, render: (_, v) => beijingTime(v.submittedAt) },
+    {
+      title: '评阅结论',
+      width: 110,
+      render: (_, v) => (v.review ? <VerdictTag verdict={v.review.verdict} /> : '评阅中'),
+    },
+    ...(scored
+      ? [
+          {
+            title: '成绩',
+            width: 110,
+            render: (_: unknown, v: CandidateVersion) => (v.review ? scoreText(v.review) : '—'),
+          },
+        ]
+      : []),
+    {
+      title: '操作',
+      width: 100,
+      render: (_, v) =>
+        v.review ? <Link to={`/student/thesis/review/${submissionId}?version=${v.versionNo}`}>查看评阅</Link> : '—',
+    },
+  ];
+  if (detail.isError) return <Alert type="error" showIcon title="版本记录加载失败，请稍后重试" />;
+  return (
+    <Table
+      rowKey="versionNo"
+      size="small"
+      columns={columns}
+      dataSource={detail.data?.versions ?? []}
+      loading={detail.isPending}
+      pagination={false}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: '暂无版本' }}
+    />
+  );
+}
