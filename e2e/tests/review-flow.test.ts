@@ -258,6 +258,16 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     await rubric.getByText('总分 90 分').waitFor();
     await rubric.getByTestId('grade-tag').filter({ hasText: '优秀' }).waitFor();
 
+    // Leaving the screen keeps the work: the unsaved scores are saved as a draft on the way out.
+    await page.getByRole('navigation', { name: '面包屑' }).getByRole('link', { name: '审阅定稿' }).click();
+    await waitForTitle(page, '审阅定稿');
+    await expect(
+      async () => (await detailOf(server, reviewerToken, final.id)).review?.rubric.content === 45,
+      'rubric saved when leaving',
+    );
+    await page.goto(`${server.url}/annotate/thesis/finally/${final.id}`);
+    await page.getByRole('group', { name: '评分表' }).getByText('总分 90 分').waitFor();
+
     await chooseVerdict(page, '通过');
     await page.getByLabel('评阅意见').fill(LONG_COMMENT);
     await page.getByRole('button', { name: '提交评阅' }).click();

@@ -125,6 +125,11 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
     return () => clearTimeout(timer);
   }, [dirty, submitting, save]);
 
+  // Leaving the screen with unsaved changes saves them as a draft on the way out.
+  const pending = useRef<(() => void) | null>(null);
+  pending.current = dirty && !submitting ? () => void reviewApi.save(input(values), true).catch(() => {}) : null;
+  useEffect(() => () => pending.current?.(), []);
+
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
