@@ -32,7 +32,8 @@ export function toAccountDto(row: UserRow): AccountDto {
     status: row.disabled ? 'disabled' : 'active',
     mustChangePassword: row.must_change_password === 1,
     lockedUntil: row.locked_until > Date.now() ? row.locked_until : 0,
-    majors: majors.length > 0 ? majors : row.major_name ? [row.major_name] : [],
+    // Accounts from before majors_json (and candidates) have only major_name, several joined by 、.
+    majors: majors.length > 0 ? majors : row.major_name.split('、').filter(Boolean),
     examNumber: row.exam_number,
     createdAt: row.created_at,
   };

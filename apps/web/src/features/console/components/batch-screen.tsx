@@ -122,7 +122,7 @@ export default function BatchScreen() {
     {
       title: '操作',
       key: 'action',
-      width: 120,
+      width: 140,
       fixed: 'right',
       render: (_, batch) => (
         <Space size={0}>
