@@ -1,6 +1,6 @@
 import { EditOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CarriedAnnotationDto, ReviewDto, SubmissionDetail } from '@zikao/contract/review';
+import type { ReviewDto, SubmissionDetail } from '@zikao/contract/review';
 import { Alert, Button, message, Space, Tabs, Timeline } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useFillHeight, usePanelWidth } from './panel-layout.ts';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewHeader, StatusTag } from './review-header.tsx';
 import { ReviewResult } from './review-result.tsx';
+import { reviewAccess, withMark } from './screen-model.ts';
 import { BackButton, LoadError, ReviewSkeleton } from './screen-states.tsx';
 import { reviewPathOf } from './stage-paths.ts';
 import { StructuredText, topicTextFields } from './structured-text.tsx';
@@ -32,8 +33,6 @@ export interface ReviewScreenProps {
   /** Extra header actions, e.g. the link between the two readings of a path. */
   actions?: ReactNode;
 }
-
-const OPEN_STATUSES = new Set(['assigned', 'reviewing']);
 
 /** The review and read-only screens of every stage: document workspace beside the review panel. */
 export function ReviewScreen(props: ReviewScreenProps) {
@@ -114,12 +113,8 @@ function LoadedReview({
   const shownNo = versionNo ?? detail.currentVersion;
   const shown = detail.versions.find((v) => v.versionNo === shownNo) ?? detail.versions[detail.versions.length - 1];
   const onCurrent = shown?.versionNo === detail.currentVersion;
-  const mine = detail.reviewer?.id === me;
-  const canReview = mine && OPEN_STATUSES.has(detail.status);
-  const editable = mode === 'review' && canReview && onCurrent;
+  const { canReview, editable, canMark, notice } = reviewAccess(detail, me, mode, shownNo);
   const carried = onCurrent ? detail.carried : null;
-
-  const notice = reviewNotice(detail, mode, mine, onCurrent);
   const review = onCurrent ? detail.review : (shown?.review ?? null);
   const panelTabs = [
     {
@@ -151,7 +146,7 @@ function LoadedReview({
               <div className="rv-tab">
                 <CarriedPanel
                   carried={carried}
-                  editable={mine && OPEN_STATUSES.has(detail.status) && mode === 'review'}
+                  editable={canMark}
                   busy={busy}
                   onMark={(id, addressed) => void mark(id, addressed)}
                   onLocate={(id) => {
@@ -303,32 +298,6 @@ const ACTION_LABELS: Record<string, string> = {
   reopen: '重新打开评阅',
   check: '复核',
 };
-
-/** Why the panel shows a result rather than the form, when it does. */
-function reviewNotice(
-  detail: SubmissionDetail,
-  mode: 'review' | 'readonly',
-  mine: boolean,
-  onCurrent: boolean,
-): string | null {
-  if (mode === 'readonly' || !onCurrent) return null;
-  if (detail.status === 'unassigned') return '论文尚未分配评阅教师';
-  if (!mine) return `该论文由${detail.reviewer?.name || '其他评阅教师'}评阅，您只能查看`;
-  if (detail.status === 'returned') return '论文已退回修改，等待考生提交新版本';
-  if (!OPEN_STATUSES.has(detail.status)) return '评阅已提交，结果不能修改；如需更改，请联系管理员重新打开';
-  return null;
-}
-
-function withMark(detail: SubmissionDetail, saved: CarriedAnnotationDto): SubmissionDetail {
-  if (!detail.carried) return detail;
-  const items = detail.carried.items.map((item) =>
-    item.id === saved.id ? { ...item, addressed: saved.addressed } : item,
-  );
-  return {
-    ...detail,
-    carried: { ...detail.carried, items, addressed: items.filter((item) => item.addressed === true).length },
-  };
-}
 
 /** Opens an annotation through the workspace's own list, which scrolls the document to it. */
 function locateInWorkspace(annotationId: string): boolean {

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CarriedAnnotationDto, SubmissionDetail } from '@zikao/contract/review';
+import { reviewAccess, withMark } from './screen-model.ts';
+
+const REVIEWER = 3;
+const submission = (status: SubmissionDetail['status'], reviewerId: number | null = REVIEWER) => ({
+  status,
+  reviewer: reviewerId === null ? null : { id: reviewerId, name: '陈评阅' },
+  currentVersion: 2,
+});
+
+describe('what the review screen lets a user do', () => {
+  it('gives the assigned reviewer the form on the current version of an open submission', () => {
+    for (const status of ['assigned', 'reviewing'] as const) {
+      assert.deepEqual(reviewAccess(submission(status), REVIEWER, 'review', 2), {
+        canReview: true,
+        editable: true,
+        canMark: true,
+        notice: null,
+      });
+    }
+  });
+
+  it('shows earlier versions and the read-only screens without editing', () => {
+    const earlier = reviewAccess(submission('reviewing'), REVIEWER, 'review', 1);
+    assert.equal(earlier.editable || earlier.canMark, false);
+    assert.equal(earlier.notice, null);
+    const readonly = reviewAccess(submission('reviewing'), REVIEWER, 'readonly', 2);
+    assert.deepEqual(readonly, { canReview: true, editable: false, canMark: false, notice: null });
+  });
+
+  it('says why the form is not there: submitted, returned, unassigned, or someone else’s', () => {
+    const notice = (status: SubmissionDetail['status'], reviewerId: number | null, userId = REVIEWER) =>
+      reviewAccess(submission(status, reviewerId), userId, 'review', 2);
+    assert.equal(notice('passed', REVIEWER).notice, '评阅已提交，结果不能修改；如需更改，请联系管理员重新打开');
+    assert.equal(notice('awaiting_check', REVIEWER).editable, false);
+    assert.equal(notice('returned', REVIEWER).notice, '论文已退回修改，等待考生提交新版本');
+    assert.equal(notice('unassigned', null).notice, '论文尚未分配评阅教师');
+    const admin = notice('reviewing', REVIEWER, 4);
+    assert.equal(admin.editable, false);
+    assert.equal(admin.notice, '该论文由陈评阅评阅，您只能查看');
+  });
+});
+
+describe('a carried point ticked', () => {
+  it('replaces that point and recounts the addressed ones', () => {
+    const item = (id: string, addressed: boolean | null): CarriedAnnotationDto => ({
+      id,
+      carriedFromId: `from-${id}`,
+      status: 'found',
+      confidence: 1,
+      addressed,
+      pageIndex: 0,
+      quote: '引文',
+      comment: '批注',
+    });
+    const detail = {
+      carried: {
+        versionNo: 2,
+        fromVersionNo: 1,
+        counts: { found: 2, moved: 0, orphaned: 0 },
+        addressed: 1,
+        items: [item('a', true), item('b', null)],
+      },
+    } as SubmissionDetail;
+    const next = withMark(detail, item('b', true));
+    assert.deepEqual(
+      next.carried?.items.map((i) => i.addressed),
+      [true, true],
+    );
+    assert.equal(next.carried?.addressed, 2);
+    assert.equal(withMark(next, item('a', null)).carried?.addressed, 1);
+    // The original is left alone: the query cache gets a new object.
+    assert.equal(detail.carried?.addressed, 1);
+  });
+});
