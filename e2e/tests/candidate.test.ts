@@ -169,7 +169,7 @@ describe('the candidate: topic, draft, reading a review, replying and resubmitti
     await page.getByText('选题已提交，请等待评阅').waitFor();
     await page.getByText('选题已提交，正在评阅中，不能重复提交').waitFor();
     assert.equal(await page.getByRole('button', { name: '保存草稿' }).count(), 0);
-    assert.equal(await page.getByLabel('论文题目').isDisabled(), true);
+    assert.equal(await page.getByLabel('论文题目').isEditable(), false);
   });
 
   it('after the topic passes, the draft is uploaded with progress and conversion, and submitted; a closed window is refused', async () => {
@@ -316,5 +316,29 @@ describe('the candidate: topic, draft, reading a review, replying and resubmitti
     await page.screenshot({ path: path.join(screenshots, 'candidate-thesis.png') });
     const violations = await seriousViolations(page);
     assert.equal(violations.length, 0, `我的论文\n${describeViolations(violations)}`);
+  });
+  it('选题 (read-only with its review) and 我的论文 on a phone have no serious axe violations', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/student/topic`);
+    await waitForTitle(page, '我的选题');
+    await page.getByText('选题已通过评阅，无需再次提交').waitFor();
+    await page.getByText(COMMENT).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(screenshots, 'candidate-topic.png') });
+    let violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, `选题\n${describeViolations(violations)}`);
+
+    await page.setViewportSize({ width: 420, height: 820 });
+    try {
+      await page.goto(`${server.url}/student/thesis`);
+      await waitForTitle(page, '我的论文');
+      await page.getByTestId('stage-draft').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(screenshots, 'candidate-thesis-phone.png') });
+      violations = await seriousViolations(page);
+      assert.equal(violations.length, 0, `我的论文 on a phone\n${describeViolations(violations)}`);
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
   });
 });

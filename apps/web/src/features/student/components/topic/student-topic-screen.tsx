@@ -141,7 +141,7 @@ export function StudentTopicScreen() {
         >
           {!editable && (
             <Alert
-              type="info"
+              type={submission?.status === 'passed' || submission?.status === 'checked' ? 'success' : 'info'}
               showIcon
               style={{ marginBottom: 16 }}
               title={data.blockedReason ?? '选题已提交'}
@@ -160,7 +160,7 @@ export function StudentTopicScreen() {
               description="请参考下方评阅意见修改后重新提交。"
             />
           )}
-          <Form form={form} layout="vertical" disabled={!editable || busy !== null} requiredMark>
+          <Form form={form} layout="vertical" disabled={busy !== null} requiredMark={editable}>
             {FIELDS.map((field) => (
               <Form.Item
                 key={field.name}
