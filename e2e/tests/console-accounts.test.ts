@@ -99,6 +99,13 @@ describe('management console: batches and accounts', () => {
         ['论证', 60],
       ],
     );
+
+    // Closing asks first; the batch then shows as closed and offers no second close.
+    await page.getByRole('button', { name: '关闭批次 2027年上半年' }).click();
+    await page.getByRole('button', { name: '关闭批次', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: '2027年上半年' });
+    await row.getByText('已关闭').waitFor();
+    assert.equal(await row.getByRole('button', { name: '关闭批次 2027年上半年' }).count(), 0);
   });
 
   it('creates a reviewer with a major and resets a password; each temporary password is shown once', async () => {
