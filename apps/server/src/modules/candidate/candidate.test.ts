@@ -240,6 +240,43 @@ describe('the candidate side', () => {
     assert.equal(resubmitted.data.status, 'assigned');
   });
 
+  it('takes one of two submissions of the same stage sent at once, and refuses the other with 1080001', async () => {
+    const batchId = await buildBatch(app);
+    const who = await candidate(batchId);
+    const results = await Promise.all([
+      submit(who, 'topic', { structured: TOPIC }),
+      submit(who, 'topic', { structured: { ...TOPIC, title: '另一个题目' } }),
+    ]);
+    assert.deepEqual(results.map((r) => r.errorCode).sort(), [0, ErrorCode.conflict]);
+    const submissions = await app.database.db
+      .selectFrom('submissions')
+      .select('current_version')
+      .where('thesis_id', '=', who.thesisId)
+      .execute();
+    assert.deepEqual(
+      submissions.map((row) => row.current_version),
+      [1],
+    );
+
+    const id = results.find((r) => r.errorCode === 0)?.data.submissionId as number;
+    await assign(id);
+    await review(id, 1, 'revise');
+    const again = await Promise.all([
+      submit(who, 'topic', { structured: { ...TOPIC, rationale: '第一份修改' } }),
+      submit(who, 'topic', { structured: { ...TOPIC, rationale: '第二份修改' } }),
+    ]);
+    assert.deepEqual(again.map((r) => r.errorCode).sort(), [0, ErrorCode.conflict]);
+    const versions = await app.database.db
+      .selectFrom('submission_versions')
+      .select('version_no')
+      .where('submission_id', '=', id)
+      .execute();
+    assert.deepEqual(
+      versions.map((v) => v.version_no),
+      [1, 2],
+    );
+  });
+
   it('refuses a submission before its window opens and after it closes, with the dates', async () => {
     const start = Date.UTC(2099, 0, 1, 0, 0);
     const batchId = await buildBatch(app, { windows: { topic: { start, end: null } } });
