@@ -1,5 +1,0 @@
-import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
-
-export default function Screen() {
-  return <PlaceholderPage description="Excel" />;
-}
