@@ -1,10 +1,10 @@
 import { adminReviewRoutes } from '../features/admin-review/routes.ts';
+import { historyRoutes } from '../features/annotate/history-routes.ts';
 import { annotateRoutes } from '../features/annotate/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { classroomRoutes } from '../features/classroom/routes.ts';
 import { consoleRoutes } from '../features/console/routes.ts';
 import { documentRoutes } from '../features/document/routes.ts';
-import { historyRoutes } from '../features/history/routes.ts';
 import { noticeRoutes } from '../features/notice/routes.ts';
 import { practiceRoutes } from '../features/practice/routes.ts';
 import { statisticsRoutes } from '../features/statistics/routes.ts';

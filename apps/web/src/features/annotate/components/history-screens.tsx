@@ -1,5 +1,5 @@
-import { HISTORY_LISTS } from '../../annotate/components/review-list/list-configs.ts';
-import { ReviewList } from '../../annotate/components/review-list/review-list.tsx';
+import { HISTORY_LISTS } from './review-list/list-configs.ts';
+import { ReviewList } from './review-list/review-list.tsx';
 
 // The history lists are the annotation area's lists with `scope: 'history'`; they share its list
 // component rather than keep a copy (the review and detail screens are shared the same way).
@@ -20,4 +20,4 @@ export function HistoryPlanScreen() {
 }
 
 // The read-only review and annotations of an item in history are the annotation area's screens.
-export { HistoryDetailScreen, HistoryReviewScreen } from '../../annotate/components/detail-screens.tsx';
+export { HistoryDetailScreen, HistoryReviewScreen } from './detail-screens.tsx';
