@@ -287,4 +287,25 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     await detail.getByText('通过').waitFor();
     assert.equal(await page.getByRole('button', { name: '提交评阅' }).count(), 0);
   });
+  it('shows a topic without the layout, read only, with its structured text', async () => {
+    const { page } = browser;
+    const topics = await callApi<SubmissionListResult>(
+      server,
+      '/v1/topic/list',
+      { page: 1, pageSize: 50, status: 'passed', scope: 'history' },
+      reviewerToken,
+    );
+    const topic = topics.data.list[0];
+    assert.ok(topic, 'a reviewed topic');
+    await page.goto(`${server.url}/topicDetail/${topic.id}`);
+    await waitForTitle(page, '查看选题批注');
+    await page.getByRole('heading', { level: 1, name: '查看选题批注' }).waitFor();
+    const text = page.getByTestId('structured-text');
+    await text.getByText('参考文献').waitFor();
+    await page.getByTestId('review-result').getByText('通过').first().waitFor();
+    assert.equal(await page.locator('.layout-sider').count(), 0);
+    assert.equal(await page.getByRole('button', { name: '提交评阅' }).count(), 0);
+    const violations = await seriousViolations(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+  });
 });

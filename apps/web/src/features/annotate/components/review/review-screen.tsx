@@ -3,10 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewDto, SubmissionDetail } from '@zikao/contract/review';
 import { Alert, Button, message, Space, Tabs, Timeline } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AnnotationWorkspace } from '../../../../shared/annotation-workspace/lazy-workspace.tsx';
 import { BarePage } from '../../../../shared/components/bare-page.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
+import { useCurrentRoute } from '../../../../shared/routing/route-meta-context.ts';
 import { useSessionStore } from '../../../../shared/stores/session-store.ts';
 import { formatDateTime } from '../../../../shared/utils/date.ts';
 import { reviewApi, reviewKeys } from '../../api/review-api.ts';
@@ -37,10 +38,14 @@ export interface ReviewScreenProps {
 /** The review and read-only screens of every stage: document workspace beside the review panel. */
 export function ReviewScreen(props: ReviewScreenProps) {
   const { submissionId, bare } = props;
+  const { route } = useCurrentRoute();
   const frame = (children: ReactNode) =>
     bare ? (
       <BarePage>
-        <div className="rv-bare">{children}</div>
+        <div className="rv-bare">
+          <h1 className="rv-bare-title">{route?.title}</h1>
+          {children}
+        </div>
       </BarePage>
     ) : (
       <Page extra={<BackButton />}>{children}</Page>
@@ -59,6 +64,7 @@ function LoadedReview({
   actions,
 }: ReviewScreenProps & { submissionId: number }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const me = useSessionStore((state) => state.id);
   const key = reviewKeys.detail(submissionId);
   const query = useQuery({
@@ -217,11 +223,13 @@ function LoadedReview({
         actions={
           <Space>
             {mode === 'readonly' && canReview && (
-              <Link to={reviewPathOf(detail.stage, detail.id)}>
-                <Button type="primary" icon={<EditOutlined />}>
-                  去评阅
-                </Button>
-              </Link>
+              <Button
+                type="primary"
+                icon={<EditOutlined />}
+                onClick={() => navigate(reviewPathOf(detail.stage, detail.id))}
+              >
+                去评阅
+              </Button>
             )}
             {actions}
           </Space>

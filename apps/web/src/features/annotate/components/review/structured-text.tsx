@@ -21,7 +21,8 @@ export function topicTextFields(fields: TopicFields): Array<{ label: string; tex
  */
 export function StructuredText({ fields }: { fields: TopicFields }) {
   return (
-    <article className="rv-structured" aria-label="提交内容" data-testid="structured-text">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
+    <article className="rv-structured" aria-label="提交内容" data-testid="structured-text" tabIndex={0}>
       <p className="rv-structured-note">以下为考生提交的文字内容，评阅意见请写在右侧评阅栏。</p>
       {topicTextFields(fields).map((field) => (
         <section key={field.label}>
