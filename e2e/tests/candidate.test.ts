@@ -200,6 +200,7 @@ describe('the candidate: topic, draft, reading a review, replying and resubmitti
     await draft.getByTestId('document-upload').getByText('已完成').waitFor();
     await draft.getByRole('button', { name: '提交论文初稿' }).click();
     await page.getByRole('button', { name: '确认提交' }).click();
+    await page.getByText('论文初稿已提交（第 1 版），请等待评阅').waitFor();
     await draft.getByText('已提交，待分配').waitFor();
     await expect(
       async () => (await draft.getByText('已用 1 / 3 次，剩余 2 次').count()) === 1,

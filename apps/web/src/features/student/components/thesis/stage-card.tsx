@@ -2,7 +2,8 @@ import { EyeOutlined, LockOutlined } from '@ant-design/icons';
 import type { CandidateStage } from '@zikao/contract/candidate';
 import { Alert, Button, Card, Collapse, Descriptions, Space, Tooltip } from 'antd';
 import { Link } from 'react-router';
-import { StatusTag, scoreText, ToneTag, VerdictTag, WINDOW_TONE, windowText } from './candidate-status.tsx';
+import { scoreText, WINDOW_TONE, windowText } from './candidate-format.ts';
+import { StatusTag, ToneTag, VerdictTag } from './candidate-status.tsx';
 import { SubmitPanel } from './submit-panel.tsx';
 import { VersionHistory } from './version-history.tsx';
 

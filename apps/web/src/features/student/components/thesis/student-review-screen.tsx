@@ -7,7 +7,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AnnotationWorkspace } from '../../../../shared/annotation-workspace/lazy-workspace.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { candidateApi } from '../../api/candidate-api.ts';
-import { beijingTime, StatusTag, scoreText, VerdictTag } from './candidate-status.tsx';
+import { beijingTime, scoreText } from './candidate-format.ts';
+import { StatusTag, VerdictTag } from './candidate-status.tsx';
 import './candidate.css';
 
 const TOPIC_LABELS = [

@@ -4,7 +4,7 @@ import type { CandidateStage } from '@zikao/contract/candidate';
 import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Steps, type StepsProps } from 'antd';
 import { Page } from '../../../../shared/components/page.tsx';
 import { candidateApi } from '../../api/candidate-api.ts';
-import { candidateStatus, windowText } from './candidate-status.tsx';
+import { candidateStatus, windowText } from './candidate-format.ts';
 import { StageCard } from './stage-card.tsx';
 import './candidate.css';
 

@@ -4,7 +4,8 @@ import { DOCUMENT_STATUS_LABELS } from '@zikao/contract/document';
 import { Alert, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { candidateApi } from '../../api/candidate-api.ts';
-import { beijingTime, scoreText, ToneTag, VerdictTag } from './candidate-status.tsx';
+import { beijingTime, scoreText } from './candidate-format.ts';
+import { ToneTag, VerdictTag } from './candidate-status.tsx';
 
 /** Every version of a stage: file and its conversion, attachments, plagiarism rate, and the review once released. */
 export function VersionHistory({ submissionId, scored }: { submissionId: number; scored: boolean }) {

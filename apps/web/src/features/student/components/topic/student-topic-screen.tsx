@@ -9,7 +9,8 @@ import { Page } from '../../../../shared/components/page.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { candidateApi } from '../../api/candidate-api.ts';
-import { beijingTime, StatusTag, VerdictTag, windowText } from '../thesis/candidate-status.tsx';
+import { beijingTime, windowText } from '../thesis/candidate-format.ts';
+import { StatusTag, VerdictTag } from '../thesis/candidate-status.tsx';
 import '../thesis/candidate.css';
 
 const FIELDS: Array<{ name: keyof TopicFields; label: string; rows?: number; max: number; placeholder: string }> = [
