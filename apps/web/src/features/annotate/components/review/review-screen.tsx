@@ -16,7 +16,7 @@ import { useFillHeight, usePanelWidth } from './panel-layout.ts';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewHeader, StatusTag } from './review-header.tsx';
 import { ReviewResult } from './review-result.tsx';
-import { reviewAccess, withMark } from './screen-model.ts';
+import { awaitsCarryOver, reviewAccess, withMark } from './screen-model.ts';
 import { BackButton, LoadError, ReviewSkeleton } from './screen-states.tsx';
 import { reviewPathOf } from './stage-paths.ts';
 import { StructuredText, topicTextFields } from './structured-text.tsx';
@@ -71,6 +71,9 @@ function LoadedReview({
     queryKey: key,
     queryFn: () => reviewApi.detail(submissionId, mode === 'review'),
     staleTime: 0,
+    // A new version's document may still be in preparation; its carried annotations follow.
+    refetchInterval: (current) =>
+      current.state.data && awaitsCarryOver(current.state.data) && current.state.dataUpdateCount < 60 ? 3000 : false,
   });
   const [versionNo, setVersionNo] = useState<number | null>(null);
   const [diffOpen, setDiffOpen] = useState(false);
@@ -200,7 +203,7 @@ function LoadedReview({
     <div className="rv-empty-doc">该论文还没有提交内容</div>
   ) : shown.documentId !== null ? (
     <AnnotationWorkspace
-      key={`${shown.documentId}-${editable ? 'edit' : 'readonly'}`}
+      key={`${shown.documentId}-${editable ? 'edit' : 'readonly'}-${carried ? 'carried' : ''}`}
       documentId={shown.documentId}
       mode={editable ? 'edit' : 'readonly'}
       fields={shown.structured ? topicTextFields(shown.structured) : undefined}
@@ -248,7 +251,11 @@ function LoadedReview({
           }
         />
       )}
-      <div className="rv-body" ref={fill.ref} style={fill.height ? { height: fill.height } : undefined}>
+      <div
+        className="rv-body"
+        ref={fill.ref}
+        style={fill.height ? ({ '--rv-body-height': `${fill.height}px` } as CSSProperties) : undefined}
+      >
         <div className="rv-doc">{documentView}</div>
         {!collapsed && <div className="rv-resizer" {...separator} />}
         {collapsed ? (

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CarriedAnnotationDto, SubmissionDetail } from '@zikao/contract/review';
-import { reviewAccess, withMark } from './screen-model.ts';
+import { awaitsCarryOver, reviewAccess, withMark } from './screen-model.ts';
 
 const REVIEWER = 3;
 const submission = (status: SubmissionDetail['status'], reviewerId: number | null = REVIEWER) => ({
@@ -73,5 +73,31 @@ describe('a carried point ticked', () => {
     assert.equal(withMark(next, item('a', null)).carried?.addressed, 1);
     // The original is left alone: the query cache gets a new object.
     assert.equal(detail.carried?.addressed, 1);
+  });
+});
+
+describe('waiting for the carry-over', () => {
+  const version = (versionNo: number, documentId: number | null) =>
+    ({ versionNo, documentId }) as SubmissionDetail['versions'][number];
+  it('waits while a resubmitted document version has no carried summary yet', () => {
+    assert.equal(
+      awaitsCarryOver({ versions: [version(1, 10), version(2, 11)], currentVersion: 2, carried: null }),
+      true,
+    );
+    const carried = {
+      versionNo: 2,
+      fromVersionNo: 1,
+      counts: { found: 0, moved: 0, orphaned: 0 },
+      addressed: 0,
+      items: [],
+    };
+    assert.equal(awaitsCarryOver({ versions: [version(1, 10), version(2, 11)], currentVersion: 2, carried }), false);
+  });
+  it('does not wait for first versions or structured text', () => {
+    assert.equal(awaitsCarryOver({ versions: [version(1, 10)], currentVersion: 1, carried: null }), false);
+    assert.equal(
+      awaitsCarryOver({ versions: [version(1, null), version(2, null)], currentVersion: 2, carried: null }),
+      false,
+    );
   });
 });

@@ -51,3 +51,14 @@ export function withMark(detail: SubmissionDetail, saved: CarriedAnnotationDto):
     carried: { ...detail.carried, items, addressed: items.filter((item) => item.addressed === true).length },
   };
 }
+
+/**
+ * The server carries the previous version's annotations once the new version's document is
+ * ready; until then the detail has none to show. True while that is still to happen.
+ */
+export function awaitsCarryOver(detail: Pick<SubmissionDetail, 'versions' | 'currentVersion' | 'carried'>): boolean {
+  if (detail.carried) return false;
+  const current = detail.versions.find((v) => v.versionNo === detail.currentVersion);
+  if (!current || current.documentId === null) return false;
+  return detail.versions.some((v) => v.versionNo < detail.currentVersion && v.documentId !== null);
+}
