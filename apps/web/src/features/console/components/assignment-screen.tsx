@@ -119,7 +119,6 @@ export default function AssignmentScreen() {
       title: '操作',
       key: 'action',
       width: 150,
-      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           {ASSIGNABLE.includes(row.status) && (
@@ -252,7 +251,6 @@ export default function AssignmentScreen() {
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1200 }}
           rowSelection={{
             selectedRowKeys: selected.map((row) => row.id),
             onChange: (_keys, rows) => setSelected(rows),

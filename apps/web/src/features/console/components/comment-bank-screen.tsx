@@ -7,7 +7,7 @@ import {
 } from '@zikao/contract/annotation';
 import {
   Alert,
-  App,
+  message as antdMessage,
   Button,
   Card,
   Empty,
@@ -37,7 +37,7 @@ export default function CommentBankScreen() {
   const [query, setQuery] = useState<SharedBankQuery>({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<{ entry: SharedCommentBankEntry | null } | null>(null);
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage({ top: 16, maxCount: 3 });
 
   const list = useQuery({
     queryKey: sharedBankKeys.list(query),
@@ -136,7 +136,7 @@ export default function CommentBankScreen() {
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutateAsync(entry).catch(() => undefined)}
           >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+            <Button type="link" size="small" icon={<DeleteOutlined />}>
               删除
             </Button>
           </Popconfirm>
@@ -158,6 +158,7 @@ export default function CommentBankScreen() {
         </Space>
       }
     >
+      {messageHolder}
       <Alert
         type="info"
         showIcon

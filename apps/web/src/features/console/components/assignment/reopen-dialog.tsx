@@ -1,6 +1,6 @@
 import type { SubmissionListRow } from '@zikao/contract/review';
 import { REOPEN_REASON_MIN } from '@zikao/contract/review';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 
 /**
  * 重新开放评阅: a submitted review goes back to 评阅中 so the reviewer can change it. The reason
@@ -18,7 +18,7 @@ export function ReopenDialog({
   onCancel: () => void;
 }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
 
   async function submit() {
     const { reason } = await form.validateFields();
@@ -67,6 +67,7 @@ export function ReopenDialog({
           />
         </Form.Item>
       </Form>
+      {modalHolder}
     </Modal>
   );
 }
