@@ -423,6 +423,17 @@ describe('the candidate side', () => {
     assert.equal(stolenFile.errorCode, ErrorCode.forbidden);
     const { submissionId, documentId } = await submitDraft(who);
     await review(submissionId, 1, 'revise');
+    // The reviewer workflow's own resubmit call checks the attachments' owner too.
+    const direct = await call(
+      '/v1/submission/resubmit',
+      {
+        submissionId,
+        documentId: await buildDocument(app, who.token, minimalPdf('Direct')),
+        attachments: [{ uploadId: theirFile, name: 'x.pdf' }],
+      },
+      who.token,
+    );
+    assert.equal(direct.errorCode, ErrorCode.forbidden, direct.errorMsg);
     const same = await submit(who, 'draft', { documentId });
     assert.equal(same.errorCode, ErrorCode.conflict);
     assert.equal(same.errorMsg, '该文件已提交过，请上传修改后的新文件');
@@ -563,7 +574,15 @@ describe('the candidate side', () => {
     assert.equal(JSON.parse(pdf.body).errorCode, ErrorCode.forbidden);
     // The other candidate's own overview shows nothing of the owner's.
     const theirs = await overview(other);
-    assert.equal(JSON.stringify(theirs.data).includes(String(submissionId)), false);
+    assert.equal(theirs.data.thesis?.id, other.thesisId);
+    assert.deepEqual(
+      theirs.data.theses.map((t) => t.id),
+      [other.thesisId],
+    );
+    assert.equal(
+      theirs.data.stages.some((stage) => stage.submission !== null),
+      false,
+    );
 
     for (const token of [teacherToken, reviewerToken, adminToken]) {
       for (const path of Object.values(CandidateApiPath)) {

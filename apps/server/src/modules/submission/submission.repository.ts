@@ -354,6 +354,13 @@ export class SubmissionRepository {
       .execute();
   }
 
+  /** Owner of each of these uploads (attachments), for the check that they are the candidate's own. */
+  async uploadOwners(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('uploads').select(['id', 'owner_id']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.owner_id]));
+  }
+
   /** Claims a pending carry-over; false when another request has claimed it. */
   async claimCarry(versionId: number): Promise<boolean> {
     const result = await this.db

@@ -235,6 +235,9 @@ export class SubmissionService {
       const owners = await this.deps.documents.owners([version.documentId]);
       if (owners[0]?.owner_id !== user.id) throw forbidden('无权使用该文档');
     }
+    const uploadIds = (version.attachments ?? []).map((file) => file.uploadId);
+    const uploadOwners = await this.deps.submissions.uploadOwners(uploadIds);
+    if (uploadIds.some((id) => uploadOwners.get(id) !== user.id)) throw forbidden('无权使用该附件');
     const rules = parseRules(context.rules_json);
     const step = transition(context.status as SubmissionStatus, {
       type: 'resubmit',
