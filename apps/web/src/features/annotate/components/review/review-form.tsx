@@ -8,7 +8,7 @@ import {
   VERDICTS,
   type Verdict,
 } from '@zikao/contract/review';
-import { Alert, Button, Form, Input, InputNumber, Modal, message, Radio, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, message, Radio, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { reviewApi } from '../../api/review-api.ts';
@@ -23,9 +23,8 @@ import {
   sameValues,
   submitProblems,
   toReviewInput,
-  usesRubric,
 } from './review-form-model.ts';
-import { GradeTag } from './review-result.tsx';
+import { ScoreFields } from './score-fields.tsx';
 import { useActiveTime } from './use-active-time.ts';
 
 /** A draft is saved this long after the last change. */
@@ -79,8 +78,6 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
       : {};
   const minLength = detail.batch.rules.minCommentLength;
   const length = commentLength(values.comment);
-  const threshold = detail.plagiarism.threshold;
-  const overThreshold = values.plagiarismRate !== null && values.plagiarismRate > threshold;
 
   useEffect(() => {
     const timer = setInterval(() => tick((n) => n + 1), 30_000);
@@ -258,95 +255,7 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
           />
         )}
 
-        {isScored(detail.stage) && usesRubric(context) && (
-          <fieldset className="rv-rubric" data-field="rubric">
-            <legend>评分表</legend>
-            {detail.batch.rules.rubric.map((item) => (
-              <div key={item.key} className="rv-rubric-row">
-                <label htmlFor={`rv-rubric-${item.key}`}>
-                  {item.label}
-                  <span className="rv-muted">
-                    （满分 {item.max}，权重 {item.weight}）
-                  </span>
-                </label>
-                <InputNumber
-                  id={`rv-rubric-${item.key}`}
-                  min={0}
-                  max={item.max}
-                  step={0.5}
-                  precision={1}
-                  value={values.rubric[item.key] ?? null}
-                  status={shown.rubric && values.rubric[item.key] === undefined ? 'error' : undefined}
-                  onChange={(value) => {
-                    const rubric = { ...values.rubric };
-                    if (value === null) delete rubric[item.key];
-                    else rubric[item.key] = value;
-                    change({ rubric });
-                  }}
-                />
-              </div>
-            ))}
-            {shown.rubric && (
-              <div className="rv-error" role="alert">
-                {shown.rubric}
-              </div>
-            )}
-            <div className="rv-total" aria-live="polite">
-              总分 <strong>{score ?? '—'}</strong> 分 <GradeTag score={score} />
-            </div>
-          </fieldset>
-        )}
-
-        {isScored(detail.stage) && !usesRubric(context) && (
-          <Form.Item
-            label="成绩（0–100 分）"
-            htmlFor="rv-score"
-            required
-            validateStatus={shown.score ? 'error' : undefined}
-            help={shown.score}
-            data-field="score"
-          >
-            <Space align="center">
-              <InputNumber
-                id="rv-score"
-                min={0}
-                max={100}
-                precision={1}
-                value={values.score}
-                onChange={(value) => change({ score: value })}
-              />
-              <span aria-live="polite">
-                等级 <GradeTag score={score} />
-              </span>
-            </Space>
-          </Form.Item>
-        )}
-
-        {detail.stage !== 'topic' && (
-          <Form.Item
-            label="查重率"
-            htmlFor="rv-plagiarism"
-            data-field="plagiarismRate"
-            validateStatus={overThreshold ? 'error' : undefined}
-            help={
-              <span className={overThreshold ? 'rv-error' : 'rv-muted'}>
-                批次阈值 {threshold}%
-                {overThreshold ? `，已超过阈值 ${round1((values.plagiarismRate ?? 0) - threshold)} 个百分点` : ''}
-              </span>
-            }
-          >
-            <InputNumber
-              id="rv-plagiarism"
-              min={0}
-              max={100}
-              precision={1}
-              suffix="%"
-              placeholder="未填写"
-              value={values.plagiarismRate}
-              onChange={(value) => change({ plagiarismRate: value })}
-            />
-          </Form.Item>
-        )}
+        <ScoreFields detail={detail} context={context} values={values} score={score} errors={shown} onChange={change} />
 
         <Form.Item
           label="评阅意见"
@@ -413,5 +322,3 @@ function SaveStatus({ state, dirty }: { state: SaveState; dirty: boolean }) {
     </Typography.Text>
   );
 }
-
-const round1 = (value: number) => Math.round(value * 10) / 10;

@@ -116,8 +116,8 @@ function LoadedReview({
     }
   }
 
-  if (query.isPending) return <ReviewSkeleton />;
-  if (query.isError) return <LoadError error={query.error} onRetry={reload} />;
+  // A failed refetch (polling, a reload) keeps the screen; only a first load that fails shows the error.
+  if (!query.data) return query.isError ? <LoadError error={query.error} onRetry={reload} /> : <ReviewSkeleton />;
   const detail = query.data;
   const shownNo = versionNo ?? detail.currentVersion;
   const shown = detail.versions.find((v) => v.versionNo === shownNo) ?? detail.versions[detail.versions.length - 1];
