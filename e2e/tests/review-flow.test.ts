@@ -308,4 +308,40 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     const violations = await seriousViolations(page);
     assert.equal(violations.length, 0, describeViolations(violations));
   });
+  it('shows the server’s 1080001 reason when the review was submitted elsewhere, and reloads on request', async () => {
+    const { page } = browser;
+    const finals = await callApi<SubmissionListResult>(
+      server,
+      '/v1/final/list',
+      { page: 1, pageSize: 50, status: 'assigned' },
+      reviewerToken,
+    );
+    const final = finals.data.list[0];
+    assert.ok(final, 'another assigned final');
+    await page.goto(`${server.url}/annotate/thesis/finally/${final.id}`);
+    await page.getByRole('group', { name: '评分表' }).waitFor();
+    await page.getByLabel('评阅意见').fill('在另一个窗口里写的评语');
+    // Meanwhile the same reviewer submits from another tab.
+    const versionNo = (await detailOf(server, reviewerToken, final.id)).currentVersion;
+    const elsewhere = await callApi(
+      server,
+      '/v1/review/submit',
+      {
+        submissionId: final.id,
+        versionNo,
+        verdict: 'fail',
+        rubric: { topic: 8, content: 20, format: 12 },
+        comment: LONG_COMMENT,
+      },
+      reviewerToken,
+    );
+    assert.equal(elsewhere.errorCode, 0, elsewhere.errorMsg);
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    const alert = page.locator('.rv-form-alert', { hasText: '已提交评阅不能修改' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: '刷新' }).click();
+    await page.getByTestId('review-result').getByText('不通过').waitFor();
+    await page.getByTestId('status-tag').filter({ hasText: '未通过' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: '保存草稿' }).count(), 0);
+  });
 });
