@@ -199,6 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAssignmentRoutes(api, { assignments });
       registerCandidateRoutes(api, {
         candidates: new CandidateService({ repository: candidateRepository, submissions, annotations }),
+        storage,
       });
       registerAuditRoutes(api, { audit: new AuditService({ audit: new AuditRepository(db) }) });
       registerBatchRoutes(api, { batches: new BatchService({ batches: new BatchRepository(db) }) });

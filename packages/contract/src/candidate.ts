@@ -29,6 +29,8 @@ export const CandidateApiPath = {
   topicDraft: '/v1/candidate/topic/draft',
   /** The review of one version: verdict, score, grade, comment and, once released, its annotations. */
   review: '/v1/candidate/review',
+  /** GET `/v1/candidate/file/:uploadId`: download one of my own uploads (an attachment or a report). */
+  file: '/v1/candidate/file',
 } as const;
 
 const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');

@@ -97,6 +97,14 @@ export class CandidateRepository {
     await this.db.updateTable('theses').set({ title, updated_at: Date.now() }).where('id', '=', thesisId).execute();
   }
 
+  findUpload(id: string) {
+    return this.db
+      .selectFrom('uploads')
+      .select(['id', 'owner_id', 'sha256', 'name', 'mime'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   findDraft(thesisId: number) {
     return this.db.selectFrom('topic_drafts').selectAll().where('thesis_id', '=', thesisId).executeTakeFirst();
   }

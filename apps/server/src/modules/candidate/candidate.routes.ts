@@ -8,15 +8,28 @@ import {
 } from '@zikao/contract/candidate';
 import { Role } from '@zikao/contract/roles';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
 import { parseInput } from '../../shared/validation.ts';
+import { attachment } from '../annotation/annotation.routes.ts';
 import { requireUser } from '../auth/auth.routes.ts';
 import type { CandidateService } from './candidate.service.ts';
 
 const students = { config: { access: { roles: [Role.student] } } };
+const fileParams = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '格式不正确') });
 
-export function registerCandidateRoutes(app: FastifyInstance, deps: { candidates: CandidateService }): void {
-  const { candidates } = deps;
+export function registerCandidateRoutes(
+  app: FastifyInstance,
+  deps: { candidates: CandidateService; storage: FileStorage },
+): void {
+  const { candidates, storage } = deps;
+
+  app.get(`${CandidateApiPath.file}/:uploadId`, students, async (request, reply) => {
+    const { uploadId } = parseInput(fileParams, request.params);
+    const file = await candidates.file(requireUser(request.user), uploadId);
+    return attachment(reply, file.name, file.mime).send(await storage.read(file.sha256));
+  });
 
   app.post(CandidateApiPath.thesis, students, async (request) => {
     const body = parseInput(candidateThesisSchema, request.body);

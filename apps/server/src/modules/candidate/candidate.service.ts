@@ -218,6 +218,13 @@ export class CandidateService {
     };
   }
 
+  /** One of the candidate's own uploads, for download. */
+  async file(user: SessionUser, uploadId: string): Promise<{ sha256: string; name: string; mime: string }> {
+    const upload = await this.repository.findUpload(uploadId);
+    requireOwn(user, upload ? { ...upload, student_id: upload.owner_id } : undefined, '文件');
+    return upload as { sha256: string; name: string; mime: string };
+  }
+
   private async ownThesis(user: SessionUser, thesisId?: number): Promise<ThesisRow> {
     if (thesisId !== undefined) return requireOwn(user, await this.repository.findThesis(thesisId));
     const [newest] = await this.repository.theses(user.id);

@@ -390,6 +390,13 @@ describe('the candidate side', () => {
       attachments: [{ uploadId: attachment }],
     });
     assert.equal(final.errorCode, 0, final.errorMsg);
+    const own = await fetchFile(report, who.token);
+    assert.equal(own.statusCode, 200);
+    assert.match(String(own.headers['content-disposition']), /report\.pdf/);
+    assert.equal(own.body.startsWith('%PDF'), true);
+    const stranger = await candidate(batchId, '考生戊');
+    assert.equal(JSON.parse((await fetchFile(report, stranger.token)).body).errorCode, ErrorCode.forbidden);
+    assert.equal(JSON.parse((await fetchFile(report, reviewerToken)).body).errorCode, ErrorCode.forbidden);
     const detail = await call<CandidateSubmissionDetail>(
       CandidateApiPath.submission,
       { submissionId: final.data.submissionId },
@@ -483,6 +490,15 @@ describe('the candidate side', () => {
     assert.equal(pdf.statusCode, 200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
   });
+
+  const fetchFile = (uploadId: string, token: string) => {
+    const t = Date.now();
+    return app.server.inject({
+      method: 'GET',
+      url: `/api${CandidateApiPath.file}/${uploadId}?t=${t}&sig=${signParams({}, t)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  };
 
   const download = (documentId: number, token: string) => {
     const t = Date.now();
@@ -585,7 +601,8 @@ describe('the candidate side', () => {
     );
 
     for (const token of [teacherToken, reviewerToken, adminToken]) {
-      for (const path of Object.values(CandidateApiPath)) {
+      // The file download is a GET, tested with the final's report.
+      for (const path of Object.values(CandidateApiPath).filter((p) => p !== CandidateApiPath.file)) {
         const result = await call(path, { thesisId: owner.thesisId, submissionId }, token);
         assert.equal(result.errorCode, ErrorCode.forbidden, `${path}: ${result.errorMsg}`);
       }

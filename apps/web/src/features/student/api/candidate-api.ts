@@ -46,6 +46,8 @@ export const candidateApi = {
     api.post<CandidateReview>(CandidateApiPath.review, versionNo ? { submissionId, versionNo } : { submissionId }),
   documentStatus: (documentId: number) =>
     api.post<DocumentSummary>(ApiPath.documentStatus, { documentId }, { silent: true }),
+  downloadFile: (uploadId: string) =>
+    api.get<{ filename: string }>(`${CandidateApiPath.file}/${encodeURIComponent(uploadId)}`, {}, { export: true }),
   downloadAnnotatedPdf: (documentId: number) =>
     api.get<{ filename: string }>(`${ApiPath.annotationExportPdf}/${documentId}`, {}, { export: true }),
   upload(

@@ -1,7 +1,8 @@
+import { PaperClipOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { CandidateVersion } from '@zikao/contract/candidate';
 import { DOCUMENT_STATUS_LABELS } from '@zikao/contract/document';
-import { Alert, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { candidateApi } from '../../api/candidate-api.ts';
 import { beijingTime, scoreText } from './candidate-format.ts';
@@ -42,11 +43,25 @@ export function VersionHistory({ submissionId, scored }: { submissionId: number;
     },
     {
       title: '附件',
-      render: (_, v) =>
-        [
-          ...v.attachments.map((a) => a.name),
-          ...(v.plagiarismReport ? [`查重报告：${v.plagiarismReport.name}`] : []),
-        ].join('、') || '—',
+      render: (_, v) => {
+        const files = [
+          ...v.attachments.map((a) => ({ ...a, label: a.name })),
+          ...(v.plagiarismReport ? [{ ...v.plagiarismReport, label: `查重报告：${v.plagiarismReport.name}` }] : []),
+        ];
+        if (files.length === 0) return '—';
+        return files.map((file) => (
+          <Button
+            key={file.uploadId}
+            type="link"
+            size="small"
+            icon={<PaperClipOutlined />}
+            aria-label={`下载 ${file.label}`}
+            onClick={() => void candidateApi.downloadFile(file.uploadId)}
+          >
+            {file.label}
+          </Button>
+        ));
+      },
     },
     ...(scored
       ? [
