@@ -1,7 +1,7 @@
 import { EyeOutlined, LockOutlined } from '@ant-design/icons';
 import type { CandidateStage } from '@zikao/contract/candidate';
 import { Alert, Button, Card, Collapse, Descriptions, Space, Tooltip } from 'antd';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { scoreText, WINDOW_TONE, windowText } from './candidate-format.ts';
 import { StatusTag, ToneTag, VerdictTag } from './candidate-status.tsx';
 import { SubmitPanel } from './submit-panel.tsx';
@@ -12,6 +12,7 @@ const SCORED = ['final', 'retest'];
 /** One stage: its window, uploads, status and result, the submit panel when it is open, and the version history. */
 export function StageCard(props: { thesisId: number; stage: CandidateStage; threshold: number; onChanged(): void }) {
   const { thesisId, stage, threshold, onChanged } = props;
+  const navigate = useNavigate();
   const { submission } = stage;
   const result = submission?.result ?? null;
   const scored = SCORED.includes(stage.stage);
@@ -66,9 +67,9 @@ export function StageCard(props: { thesisId: number; stage: CandidateStage; thre
       </Descriptions>
 
       {stage.action && stage.stage === 'topic' && (
-        <Link to="/student/topic">
-          <Button type="primary">{stage.action === 'resubmit' ? '修改并重新提交选题' : '填写选题'}</Button>
-        </Link>
+        <Button type="primary" onClick={() => navigate('/student/topic')}>
+          {stage.action === 'resubmit' ? '修改并重新提交选题' : '填写选题'}
+        </Button>
       )}
       {stage.action && stage.stage !== 'topic' && (
         <SubmitPanel thesisId={thesisId} stage={stage} threshold={threshold} onSubmitted={onChanged} />
