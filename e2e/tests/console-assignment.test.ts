@@ -89,8 +89,8 @@ describe('the console: assignment, reopening, the shared comment bank and the au
     );
     assert.match(await dialog.getByTestId('load-bars').innerText(), /孙评阅/);
     await page.locator('.ant-modal .ant-spin-spinning').waitFor({ state: 'detached' });
-    await shot('console-assignment-preview');
     await axeClean();
+    await shot('console-assignment-preview');
     assert.equal(await unassignedDrafts(), waiting, 'the preview writes nothing');
 
     await dialog.getByRole('button', { name: /确认分配/ }).click();
@@ -98,6 +98,36 @@ describe('the console: assignment, reopening, the shared comment bank and the au
     await dialog.waitFor({ state: 'detached' });
     assert.equal(await unassignedDrafts(), 0);
     await page.getByText('没有符合条件的论文').waitFor();
+  });
+
+  it('assigns a bulk selection by hand, choosing the reviewer with load and majors in view', async () => {
+    const { page } = browser;
+    await page.locator('.ant-radio-button-wrapper', { hasText: '待评阅' }).click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(async () => (await rows.count()) >= 2, 'assigned drafts', 60_000);
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await page.getByText('已选 2 篇').waitFor();
+    await page
+      .getByRole('button', { name: /分配所选$/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: '批量分配 2 篇论文' });
+    await dialog.locator('#assign-reviewer').click();
+    await page.locator('.ant-select-item-option', { hasText: '孙评阅' }).click();
+    await dialog
+      .getByText(/当前 \d+ 篇/)
+      .first()
+      .waitFor();
+    await axeClean();
+    await shot('console-assignment-bulk');
+    await dialog.getByRole('button', { name: '确认分配' }).click();
+    await page.getByText('已分配 2 篇论文').waitFor();
+    await expect(
+      async () => (await page.locator('.ant-table-tbody').innerText()).includes('孙评阅'),
+      'the new reviewer shows in the list',
+      60_000,
+    );
   });
 
   it('reopens a submitted review only with a reason, after a confirmation', async () => {
@@ -129,12 +159,13 @@ describe('the console: assignment, reopening, the shared comment bank and the au
 
     await page.getByLabel('关键词').fill('孙评阅');
     await page.getByRole('button', { name: /查\s*询/ }).click();
-    await expect(
-      async () => (await rows.first().innerText()).includes('自动分配'),
-      'the automatic assignments',
-      60_000,
+    // The two assignments by hand (newest first), then the automatic one, then creating the account.
+    await expect(async () => (await rows.count()) >= 3, 'the assignments to 孙评阅', 60_000);
+    assert.match(
+      await rows.nth(0).innerText(),
+      /分配评阅[\s\S]*待评阅 → 待评阅[\s\S]*评阅教师：孙评阅；原评阅教师：陈评阅/,
     );
-    assert.match(await rows.first().innerText(), /分配评阅[\s\S]*待分配 → 待评阅[\s\S]*评阅教师：孙评阅/);
+    assert.match(await rows.nth(2).innerText(), /分配评阅[\s\S]*待分配 → 待评阅[\s\S]*评阅教师：孙评阅；自动分配/);
 
     await page.getByRole('button', { name: /重\s*置/ }).click();
     await expect(async () => (await rows.count()) > 2, 'the whole trail again', 60_000);

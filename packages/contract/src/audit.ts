@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './envelope.ts';
+import { SUBMISSION_STATUS_LABELS } from './review-lists.ts';
 
 /** The audit trail view (issue 6, admin only). */
 export const AuditApiPath = {
@@ -43,6 +44,17 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: '账号',
   batch: '批次',
 };
+
+/** Names of the statuses entries record, per entity; submissions use their status names. */
+export const AUDIT_STATUS_LABELS: Record<string, Record<string, string>> = {
+  submission: SUBMISSION_STATUS_LABELS,
+  user: { active: '正常', disabled: '已停用' },
+  batch: { open: '进行中', closed: '已关闭' },
+};
+
+/** A status in words, or '—' for none. */
+export const auditStatusLabel = (entity: string, status: string | null): string =>
+  status ? (AUDIT_STATUS_LABELS[entity]?.[status] ?? status) : '—';
 
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;
@@ -101,6 +113,8 @@ export function auditSummary(entry: Pick<AuditEntryDto, 'action' | 'detail'>): s
     parts.push(`结论：${verdicts[text(detail.verdict)] ?? text(detail.verdict)}`);
   }
   if (text(detail.score)) parts.push(`成绩：${text(detail.score)}`);
+  if (text(detail.imported)) parts.push(`导入 ${text(detail.imported)} 人`);
+  if (text(detail.fileName)) parts.push(`文件：${text(detail.fileName)}`);
   if (text(detail.category) && entry.action.startsWith('commentBank')) parts.push(`类别：${text(detail.category)}`);
   return parts.join('；');
 }

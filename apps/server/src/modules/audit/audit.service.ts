@@ -4,10 +4,10 @@ import {
   type AuditOptions,
   auditActionLabel,
   auditEntityLabel,
+  auditStatusLabel,
   auditSummary,
 } from '@zikao/contract/audit';
 import type { ListResult } from '@zikao/contract/envelope';
-import { SUBMISSION_STATUS_LABELS } from '@zikao/contract/review-lists';
 import ExcelJS from 'exceljs';
 import type { AuditRepository } from './audit.repository.ts';
 
@@ -43,9 +43,6 @@ function toDto(row: Row): AuditEntryDto {
     createdAt: Number(row.created_at),
   };
 }
-
-const statusLabel = (status: string | null) =>
-  status ? (SUBMISSION_STATUS_LABELS[status as keyof typeof SUBMISSION_STATUS_LABELS] ?? status) : '';
 
 const dateTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -96,8 +93,8 @@ export class AuditService {
         entity: auditEntityLabel(row.entity),
         entityId: row.entityId,
         subject: row.subject,
-        fromStatus: statusLabel(row.fromStatus),
-        toStatus: statusLabel(row.toStatus),
+        fromStatus: row.fromStatus ? auditStatusLabel(row.entity, row.fromStatus) : '',
+        toStatus: row.toStatus ? auditStatusLabel(row.entity, row.toStatus) : '',
         reason: row.reason,
         summary: auditSummary(row),
       });

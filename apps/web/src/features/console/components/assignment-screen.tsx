@@ -98,27 +98,36 @@ export default function AssignmentScreen() {
   const counts = list.data?.counts;
   const columns: TableColumnsType<SubmissionListRow> = [
     { title: '论文题目', dataIndex: 'title', ellipsis: true },
-    { title: '考生', dataIndex: 'studentName', width: 100 },
-    { title: '准考证号', dataIndex: 'examNo', width: 140, render: (value: string) => value || '—' },
-    { title: '专业', dataIndex: 'majorName', width: 130, ellipsis: true },
-    { title: '批次', dataIndex: 'batchName', width: 140, ellipsis: true },
+    {
+      title: '考生 / 准考证号',
+      dataIndex: 'studentName',
+      width: 140,
+      render: (name: string, row) => (
+        <>
+          <div>{name || '—'}</div>
+          <div className="assign-reviewer-meta">{row.examNo || '—'}</div>
+        </>
+      ),
+    },
+    { title: '专业', dataIndex: 'majorName', width: 110, ellipsis: true },
+    { title: '批次', dataIndex: 'batchName', width: 120, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 96,
+      width: 90,
       render: (status: SubmissionStatus) => <StatusTag status={status} />,
     },
     {
       title: '评阅教师',
       dataIndex: 'reviewerName',
-      width: 110,
+      width: 90,
       render: (name: string) => name || <span className="assign-reviewer-meta">未分配</span>,
     },
-    { title: '提交时间', dataIndex: 'submittedAt', width: 110, render: (value: number) => formatDate(value) },
+    { title: '提交时间', dataIndex: 'submittedAt', width: 112, render: (value: number) => formatDate(value) },
     {
       title: '操作',
       key: 'action',
-      width: 150,
+      width: 140,
       render: (_, row) => (
         <Space size={0}>
           {ASSIGNABLE.includes(row.status) && (

@@ -1,7 +1,12 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AuditEntryDto, auditActionLabel, auditEntityLabel, auditSummary } from '@zikao/contract/audit';
-import { SUBMISSION_STATUS_LABELS } from '@zikao/contract/review-lists';
+import {
+  type AuditEntryDto,
+  auditActionLabel,
+  auditEntityLabel,
+  auditStatusLabel,
+  auditSummary,
+} from '@zikao/contract/audit';
 import {
   Alert,
   Button,
@@ -22,9 +27,6 @@ import { Page } from '../../../shared/components/page.tsx';
 import { formatDateTime } from '../../../shared/utils/date.ts';
 import { type AuditQuery, auditApi, auditKeys } from '../api/audit-api.ts';
 import './audit/audit.css';
-
-const statusLabel = (status: string | null) =>
-  status ? (SUBMISSION_STATUS_LABELS[status as keyof typeof SUBMISSION_STATUS_LABELS] ?? status) : '—';
 
 interface Filters {
   keyword?: string;
@@ -60,12 +62,12 @@ export default function AuditScreen() {
   };
 
   const columns: TableColumnsType<AuditEntryDto> = [
-    { title: '时间', dataIndex: 'createdAt', width: 170, render: (value: number) => formatDateTime(value) },
-    { title: '操作人', dataIndex: 'actorName', width: 110, render: (name: string) => name || '—' },
+    { title: '时间', dataIndex: 'createdAt', width: 158, render: (value: number) => formatDateTime(value) },
+    { title: '操作人', dataIndex: 'actorName', width: 90, render: (name: string) => name || '—' },
     {
       title: '操作',
       dataIndex: 'action',
-      width: 130,
+      width: 120,
       render: (action: string) => (
         <Tag bordered={false} style={{ color: '#1e40af', background: '#eff6ff' }}>
           {auditActionLabel(action)}
@@ -75,28 +77,31 @@ export default function AuditScreen() {
     {
       title: '对象',
       key: 'subject',
-      ellipsis: true,
       render: (_, entry) => (
-        <span title={entry.subject}>
-          <span className="audit-muted">
+        <>
+          <div className="audit-muted">
             {auditEntityLabel(entry.entity)} #{entry.entityId}
-          </span>{' '}
-          {entry.subject}
-        </span>
+          </div>
+          <div className="audit-subject" title={entry.subject}>
+            {entry.subject}
+          </div>
+        </>
       ),
     },
     {
       title: '状态变化',
       key: 'status',
-      width: 170,
+      width: 150,
       render: (_, entry) =>
-        entry.fromStatus || entry.toStatus ? `${statusLabel(entry.fromStatus)} → ${statusLabel(entry.toStatus)}` : '—',
+        entry.fromStatus || entry.toStatus
+          ? `${auditStatusLabel(entry.entity, entry.fromStatus)} → ${auditStatusLabel(entry.entity, entry.toStatus)}`
+          : '—',
     },
-    { title: '原因', dataIndex: 'reason', width: 200, ellipsis: true, render: (reason: string) => reason || '—' },
+    { title: '原因', dataIndex: 'reason', width: 180, ellipsis: true, render: (reason: string) => reason || '—' },
     {
       title: '详情',
       key: 'detail',
-      width: 240,
+      width: 200,
       ellipsis: true,
       render: (_, entry) => auditSummary(entry) || '—',
     },
