@@ -6,7 +6,7 @@ import { formatDate } from '../utils/date.ts';
 import type { Placement } from './anchoring-layout.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
-import { CATEGORY_BY_KEY, KIND_LABEL, SEVERITY_COLOR, SEVERITY_LABEL, STAMP_LABEL } from './categories.ts';
+import { CATEGORY_BY_KEY, KIND_LABEL, SEVERITY_LABEL, SEVERITY_STYLE, STAMP_LABEL } from './categories.ts';
 
 export interface AnnotationListProps {
   annotations: readonly WorkspaceAnnotation[];
@@ -130,7 +130,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
             <span className="aw-dot" style={{ background: category.color }} />
             {category.label}
           </span>
-          <Tag color={SEVERITY_COLOR[annotation.severity]} variant="filled">
+          <Tag bordered={false} style={SEVERITY_STYLE[annotation.severity]}>
             {SEVERITY_LABEL[annotation.severity]}
           </Tag>
           <span className="aw-muted">

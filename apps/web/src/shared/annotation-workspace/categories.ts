@@ -17,10 +17,11 @@ export const SEVERITY_LABEL = Object.fromEntries(ANNOTATION_SEVERITIES.map((s) =
   string
 >;
 
-export const SEVERITY_COLOR: Record<AnnotationSeverity, string> = {
-  minor: 'default',
-  major: 'warning',
-  critical: 'error',
+/** Dark text on a light tint: antd's preset warning and error tags miss WCAG AA contrast. */
+export const SEVERITY_STYLE: Record<AnnotationSeverity, { color: string; background: string }> = {
+  minor: { color: '#434343', background: '#f5f5f5' },
+  major: { color: '#9a3412', background: '#fff7ed' },
+  critical: { color: '#b91c1c', background: '#fef2f2' },
 };
 
 export const KIND_LABEL: Record<AnnotationKind, string> = {

@@ -184,10 +184,12 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
   const innerWidth = Math.max(layout.maxWidth + 32, view.width);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: selection ends here; every action has a keyboard path too
-    <div
+    <section
       ref={scrollRef}
       className="aw-scroll"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the keyboard can scroll it (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-label="论文正文"
       onScroll={onScroll}
       onMouseUp={onMouseUp}
       onKeyUp={onKeyUp}
@@ -218,6 +220,6 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
           />
         ))}
       </div>
-    </div>
+    </section>
   );
 });

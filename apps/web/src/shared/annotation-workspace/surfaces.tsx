@@ -177,10 +177,12 @@ export const TextSurface = forwardRef<SurfaceHandle, TextSurfaceProps>(function 
   }));
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: selection ends here; the keyboard path is the H shortcut
-    <div
+    <section
       ref={scrollRef}
       className="aw-scroll aw-text-doc"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the keyboard can scroll it (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-label="论文正文"
       onMouseUp={() => requestAnimationFrame(select)}
       data-testid="workspace-scroll"
     >
@@ -225,6 +227,6 @@ export const TextSurface = forwardRef<SurfaceHandle, TextSurfaceProps>(function 
           />
         </section>
       ))}
-    </div>
+    </section>
   );
 });
