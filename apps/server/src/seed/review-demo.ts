@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { Role, STAGE_LABELS, STAGES, type Stage, type SubmissionStatus } from '@zikao/contract';
+import { Role, STAGE_LABELS, STAGES, type Stage, type SubmissionStatus, type TopicFields } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DocumentRepository } from '../modules/document/document.repository.ts';
@@ -229,6 +229,7 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     batchId: batch.id,
     insertThesis,
     settle,
+    topicFields,
   });
   let titleIndex = 0;
   for (const stage of STAGES) {
@@ -269,6 +270,7 @@ async function seedResubmittedDraft(deps: {
   batchId: number;
   insertThesis: (batchId: number, studentId: number, title: string) => Promise<number>;
   settle: (id: number, stage: Stage, status: SubmissionStatus, index: number) => Promise<void>;
+  topicFields: (title: string, offset: number) => TopicFields;
 }): Promise<void> {
   const { db, submissions } = deps;
   const title = '网络流行语对现代汉语词汇的影响研究';
@@ -295,6 +297,11 @@ async function seedResubmittedDraft(deps: {
     ],
   };
   const thesisId = await deps.insertThesis(deps.batchId, deps.studentId, title);
+  // The draft comes after a passed topic, as the candidate's stage order requires.
+  const topicId = await submissions.createSubmission(deps.studentId, thesisId, 'topic', {
+    structured: deps.topicFields(title, 0),
+  });
+  await deps.settle(topicId, 'topic', 'passed', 0);
   const v1 = await deps.storePdf(deps.studentId, '论文初稿.pdf', first);
   const id = await submissions.createSubmission(deps.studentId, thesisId, 'draft', { documentId: v1 });
   await deps.settle(id, 'draft', 'returned', 0);
