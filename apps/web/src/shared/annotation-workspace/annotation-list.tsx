@@ -2,11 +2,12 @@ import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons
 import { ANNOTATION_CATEGORIES, type AnnotationCategory } from '@zikao/contract/annotation';
 import { Button, Empty, Input, Popconfirm, Tag, Tooltip } from 'antd';
 import { memo, useState } from 'react';
+import { ToneTag } from '../components/tone-tag.tsx';
 import { formatDate } from '../utils/date.ts';
 import type { Placement } from './anchoring-layout.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
-import { CATEGORY_BY_KEY, KIND_LABEL, SEVERITY_LABEL, SEVERITY_STYLE, STAMP_LABEL } from './categories.ts';
+import { CATEGORY_BY_KEY, KIND_LABEL, SEVERITY_LABEL, SEVERITY_TONE, STAMP_LABEL } from './categories.ts';
 
 export interface AnnotationListProps {
   annotations: readonly WorkspaceAnnotation[];
@@ -130,9 +131,9 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
             <span className="aw-dot" style={{ background: category.color }} />
             {category.label}
           </span>
-          <Tag bordered={false} style={SEVERITY_STYLE[annotation.severity]}>
+          <ToneTag bordered={false} tone={SEVERITY_TONE[annotation.severity]}>
             {SEVERITY_LABEL[annotation.severity]}
-          </Tag>
+          </ToneTag>
           <span className="aw-muted">
             {annotation.kind === 'stamp' && annotation.stamp
               ? `印章 ${annotation.stamp} ${STAMP_LABEL[annotation.stamp]}`

@@ -6,6 +6,7 @@ import {
   type AnnotationSeverity,
   type AnnotationStamp,
 } from '@zikao/contract/annotation';
+import type { Tone } from '../components/tone.ts';
 
 export const CATEGORY_BY_KEY = Object.fromEntries(ANNOTATION_CATEGORIES.map((c) => [c.key, c])) as Record<
   AnnotationCategory,
@@ -17,12 +18,8 @@ export const SEVERITY_LABEL = Object.fromEntries(ANNOTATION_SEVERITIES.map((s) =
   string
 >;
 
-/** Dark text on a light tint: antd's preset warning and error tags miss WCAG AA contrast. */
-export const SEVERITY_STYLE: Record<AnnotationSeverity, { color: string; background: string }> = {
-  minor: { color: '#434343', background: '#f5f5f5' },
-  major: { color: '#9a3412', background: '#fff7ed' },
-  critical: { color: '#b91c1c', background: '#fef2f2' },
-};
+/** Contrast-safe tones: antd's preset warning and error tags miss WCAG AA contrast. */
+export const SEVERITY_TONE: Record<AnnotationSeverity, Tone> = { minor: 'grey', major: 'orange', critical: 'red' };
 
 export const KIND_LABEL: Record<AnnotationKind, string> = {
   highlight: '文字批注',

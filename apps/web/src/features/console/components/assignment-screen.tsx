@@ -24,13 +24,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
+import { SubmissionStatusTag } from '../../../shared/components/status-tag.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { formatDate } from '../../../shared/utils/date.ts';
 import { type AssignmentListQuery, assignmentApi, assignmentKeys } from '../api/assignment-api.ts';
 import { AssignDialog } from './assignment/assign-dialog.tsx';
 import { AutoAssignDialog } from './assignment/auto-assign-dialog.tsx';
 import { ReopenDialog } from './assignment/reopen-dialog.tsx';
-import { ASSIGNABLE, REOPENABLE, StatusTag } from './assignment/status-tag.tsx';
+import { ASSIGNABLE, REOPENABLE } from './assignment/status-tag.tsx';
 import './assignment/assignment.css';
 
 const STATUS_TABS: SubmissionStatus[] = ['unassigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'];
@@ -115,7 +116,7 @@ export default function AssignmentScreen() {
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      render: (status: SubmissionStatus) => <StatusTag status={status} />,
+      render: (status: SubmissionStatus) => <SubmissionStatusTag status={status} />,
     },
     {
       title: '评阅教师',

@@ -19,17 +19,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
+import { type Tone, ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { formatDate } from '../../../shared/utils/date.ts';
 import { batchApi, batchKeys } from '../api/batch-api.ts';
 import { BatchFormDrawer } from './batch/batch-form-drawer.tsx';
 import './batch/batch.css';
 
-// Dark text on light tints, for WCAG AA contrast.
-const STATUS_STYLE: Record<BatchStatus, { color: string; background: string }> = {
-  open: { color: '#166534', background: '#f0fdf4' },
-  closed: { color: '#434343', background: '#f5f5f5' },
-};
+const STATUS_TONE: Record<BatchStatus, Tone> = { open: 'green', closed: 'grey' };
 
 // antd's red links are too light for WCAG AA on white.
 const DANGER_LINK = { color: '#b91c1c' };
@@ -83,9 +80,9 @@ export default function BatchScreen() {
       dataIndex: 'status',
       width: 84,
       render: (value: BatchStatus) => (
-        <Tag bordered={false} style={STATUS_STYLE[value]}>
+        <ToneTag bordered={false} tone={STATUS_TONE[value]}>
           {BATCH_STATUS_LABELS[value]}
-        </Tag>
+        </ToneTag>
       ),
     },
     { title: '阶段时间', key: 'windows', width: 260, render: (_, batch) => <WindowList batch={batch} /> },

@@ -1,11 +1,12 @@
 import { EyeInvisibleOutlined } from '@ant-design/icons';
 import type { Stage, SubmissionListRow } from '@zikao/contract/review';
-import { Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Space, type TableColumnsType, Tooltip } from 'antd';
 import { Link } from 'react-router';
+import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { type ReviewListConfig, SCORED } from './list-configs.ts';
 import { columnSortOrder, type ListState, type SortKey } from './list-query.ts';
-import { isBlind, STATUS_STYLE, statusLabel, versionLabel } from './status-display.ts';
+import { isBlind, versionLabel } from './status-display.ts';
 
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
 
@@ -17,15 +18,6 @@ function Blind() {
         <EyeInvisibleOutlined aria-hidden /> 盲审
       </span>
     </Tooltip>
-  );
-}
-
-export function StatusTag({ status }: { status: SubmissionListRow['status'] }) {
-  const style = STATUS_STYLE[status];
-  return (
-    <Tag style={{ color: style.color, background: style.background, borderColor: style.border }}>
-      {statusLabel(status)}
-    </Tag>
   );
 }
 
@@ -85,7 +77,7 @@ export function reviewListColumns(
       title: '状态',
       dataIndex: 'status',
       width: 100,
-      render: (value: SubmissionListRow['status']) => <StatusTag status={value} />,
+      render: (value: SubmissionListRow['status']) => <SubmissionStatusTag status={value} />,
       ...sortable('status'),
     },
   ];

@@ -3,9 +3,10 @@ import type { Stage } from '@zikao/contract/review';
 import type { SubmissionFilterOptions } from '@zikao/contract/submission-filters';
 import { Button, Form, Input, Radio, Select } from 'antd';
 import { useId, useState } from 'react';
+import { submissionStatusLabel } from '../../../../shared/components/tone.ts';
 import { STAGE_SWITCH_LABELS } from './list-configs.ts';
 import { isFiltered, type ListState } from './list-query.ts';
-import { STATUS_ORDER, statusLabel } from './status-display.ts';
+import { STATUS_ORDER } from './status-display.ts';
 
 interface ToolbarProps {
   subject: string;
@@ -87,7 +88,7 @@ export function ReviewListToolbar({
             allowClear
             placeholder="全部状态"
             className="review-list-select"
-            options={STATUS_ORDER.map((status) => ({ value: status, label: statusLabel(status) }))}
+            options={STATUS_ORDER.map((status) => ({ value: status, label: submissionStatusLabel(status) }))}
           />
         </Form.Item>
         <Form.Item label="批次" htmlFor={`${id}-batch`}>

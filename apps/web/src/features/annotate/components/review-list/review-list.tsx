@@ -4,13 +4,14 @@ import type { Stage, SubmissionListRow, SubmissionStatus } from '@zikao/contract
 import { Alert, Badge, Button, Card, Empty, Skeleton, Space, Table, Tabs } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Page } from '../../../../shared/components/page.tsx';
+import { submissionStatusLabel } from '../../../../shared/components/tone.ts';
 import { isCancelled } from '../../../../shared/request/errors.ts';
 import { type ReviewListConfig, STAGE_LIST_PATH } from './list-configs.ts';
 import { DEFAULT_LIST_STATE, isFiltered, type ListState, PAGE_SIZES, sortChange, toListRequest } from './list-query.ts';
 import { reviewListApi } from './review-list-api.ts';
 import { reviewListColumns, tableScrollX } from './review-list-columns.tsx';
 import { ReviewListToolbar } from './review-list-toolbar.tsx';
-import { statusLabel, tabStatuses, totalOf } from './status-display.ts';
+import { tabStatuses, totalOf } from './status-display.ts';
 import { useListUrlState } from './use-list-url-state.ts';
 import './review-list.css';
 
@@ -115,7 +116,7 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
     { key: 'all', label: <TabLabel label="全部" count={counts ? totalOf(counts) : undefined} /> },
     ...tabStatuses(config.scope, counts, state.status).map((status) => ({
       key: status,
-      label: <TabLabel label={statusLabel(status)} count={counts?.[status]} />,
+      label: <TabLabel label={submissionStatusLabel(status)} count={counts?.[status]} />,
     })),
   ].map((item) => ({ ...item, children: item.key === activeTab ? table : null }));
 

@@ -2,52 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SUBMISSION_STATUSES } from '@zikao/contract/review';
 import { ANNOTATE_LISTS, HISTORY_LISTS, STAGE_LIST_PATH } from './list-configs.ts';
-import {
-  isBlind,
-  STATUS_ORDER,
-  STATUS_STYLE,
-  statusLabel,
-  tabStatuses,
-  totalOf,
-  versionLabel,
-} from './status-display.ts';
-
-/** WCAG relative luminance contrast of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
-      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
+import { isBlind, STATUS_ORDER, tabStatuses, totalOf, versionLabel } from './status-display.ts';
 
 describe('status display', () => {
-  it('labels every status in Chinese, and shows an unknown code as it is', () => {
-    assert.deepEqual(SUBMISSION_STATUSES.map(statusLabel), [
-      '待分配',
-      '待评阅',
-      '评阅中',
-      '退回修改',
-      '已通过',
-      '未通过',
-      '待复核',
-      '已复核',
-    ]);
-    assert.equal(statusLabel('archived'), 'archived');
-  });
-
-  it('gives every status a tag colour readable against its tint (WCAG AA)', () => {
+  it('orders every status once', () => {
     assert.deepEqual([...STATUS_ORDER].sort(), [...SUBMISSION_STATUSES].sort());
-    for (const status of SUBMISSION_STATUSES) {
-      const { color, background } = STATUS_STYLE[status];
-      assert.ok(contrast(color, background) >= 4.5, `${status}: ${contrast(color, background).toFixed(2)}`);
-    }
-    const colours = new Set(SUBMISSION_STATUSES.map((s) => STATUS_STYLE[s].color));
-    assert.equal(colours.size, SUBMISSION_STATUSES.length, 'each status has its own colour');
   });
 
   it('offers the usual tabs, plus statuses that have rows or are selected', () => {

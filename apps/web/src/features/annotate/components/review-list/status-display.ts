@@ -1,5 +1,4 @@
 import type { SubmissionStatus } from '@zikao/contract/review';
-import { SUBMISSION_STATUS_LABELS } from '@zikao/contract/review-lists';
 
 export type ListScope = 'all' | 'history';
 
@@ -14,25 +13,6 @@ export const STATUS_ORDER: readonly SubmissionStatus[] = [
   'passed',
   'failed',
 ];
-
-/** Dark text on a light tint per status: each pair meets WCAG AA contrast (at least 4.5:1). */
-export const STATUS_STYLE: Record<SubmissionStatus, { color: string; background: string; border: string }> = {
-  unassigned: { color: '#434343', background: '#f5f5f5', border: '#d9d9d9' },
-  assigned: { color: '#1d4ed8', background: '#eff6ff', border: '#bfdbfe' },
-  reviewing: { color: '#3730a3', background: '#eef2ff', border: '#c7d2fe' },
-  returned: { color: '#9a3412', background: '#fff7ed', border: '#fed7aa' },
-  passed: { color: '#166534', background: '#f0fdf4', border: '#bbf7d0' },
-  failed: { color: '#b91c1c', background: '#fef2f2', border: '#fecaca' },
-  awaiting_check: { color: '#6b21a8', background: '#faf5ff', border: '#e9d5ff' },
-  checked: { color: '#155e75', background: '#ecfeff', border: '#a5f3fc' },
-};
-
-/** The Chinese label of a status; an unknown code is shown as it is rather than hidden. */
-export function statusLabel(status: string): string {
-  return Object.hasOwn(SUBMISSION_STATUS_LABELS, status)
-    ? SUBMISSION_STATUS_LABELS[status as SubmissionStatus]
-    : status;
-}
 
 /** Statuses a list always offers as tabs: a reviewer's working set, or what a finished review leaves. */
 const CORE_TABS: Record<ListScope, readonly SubmissionStatus[]> = {

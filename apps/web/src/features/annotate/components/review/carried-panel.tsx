@@ -1,8 +1,8 @@
 import { AimOutlined } from '@ant-design/icons';
 import type { CarriedAnnotationDto, CarriedSummary } from '@zikao/contract/review';
 import { Button, Empty, Progress, Space, Tooltip, Typography } from 'antd';
+import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { CARRY_LABELS, carriedProgress } from './review-form-model.ts';
-import { SoftTag } from './soft-tag.tsx';
 
 interface CarriedPanelProps {
   carried: CarriedSummary;
@@ -43,9 +43,9 @@ export function CarriedPanel({ carried, editable, busy, onMark, onLocate }: Carr
         {(['found', 'moved', 'orphaned'] as const).map((status) => (
           <Tooltip key={status} title={CARRY_LABELS[status].hint}>
             <span>
-              <SoftTag tone={CARRY_LABELS[status].tone}>
+              <ToneTag bordered={false} tone={CARRY_LABELS[status].tone}>
                 {CARRY_LABELS[status].label} {carried.counts[status]}
-              </SoftTag>
+              </ToneTag>
             </span>
           </Tooltip>
         ))}
@@ -92,7 +92,9 @@ function CarriedItem({
   return (
     <li className={`rv-carried-item rv-carried-${item.status}`} data-carried-id={item.id}>
       <div className="rv-carried-head">
-        <SoftTag tone={label.tone}>{label.label}</SoftTag>
+        <ToneTag bordered={false} tone={label.tone}>
+          {label.label}
+        </ToneTag>
         {item.status === 'moved' && <span className="rv-muted">匹配度 {Math.round(item.confidence * 100)}%</span>}
         <span className="rv-muted">第 {item.pageIndex + 1} 页</span>
         {onLocate && item.status !== 'orphaned' && (
@@ -138,9 +140,9 @@ function CarriedItem({
             </Button>
           </>
         ) : (
-          <SoftTag tone={item.addressed === null ? 'grey' : item.addressed ? 'green' : 'red'}>
+          <ToneTag bordered={false} tone={item.addressed === null ? 'grey' : item.addressed ? 'green' : 'red'}>
             {item.addressed === null ? '未核对' : item.addressed ? '已修改' : '未修改'}
-          </SoftTag>
+          </ToneTag>
         )}
       </fieldset>
     </li>

@@ -1,32 +1,9 @@
 import { DiffOutlined } from '@ant-design/icons';
-import {
-  STAGE_LABELS,
-  SUBMISSION_STATUS_LABELS,
-  type SubmissionDetail,
-  type SubmissionStatus,
-} from '@zikao/contract/review';
+import { STAGE_LABELS, type SubmissionDetail } from '@zikao/contract/review';
 import { Button, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { SoftTag, type Tone } from './soft-tag.tsx';
-
-const STATUS_TONES: Record<SubmissionStatus, Tone> = {
-  unassigned: 'grey',
-  assigned: 'blue',
-  reviewing: 'indigo',
-  returned: 'orange',
-  passed: 'green',
-  failed: 'red',
-  awaiting_check: 'purple',
-  checked: 'cyan',
-};
-
-export function StatusTag({ status }: { status: SubmissionStatus }) {
-  return (
-    <SoftTag tone={STATUS_TONES[status]} testId="status-tag">
-      {SUBMISSION_STATUS_LABELS[status]}
-    </SoftTag>
-  );
-}
+import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
+import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 
 interface ReviewHeaderProps {
   detail: SubmissionDetail;
@@ -49,7 +26,9 @@ export function ReviewHeader({ detail, versionNo, onVersion, onDiff, actions }: 
       ) : (
         <Tooltip key="blind" title="本批次为盲审，不显示考生姓名和准考证号">
           <span>
-            <SoftTag tone="indigo">盲审</SoftTag>
+            <ToneTag bordered={false} tone="indigo">
+              盲审
+            </ToneTag>
           </span>
         </Tooltip>
       ),
@@ -57,7 +36,7 @@ export function ReviewHeader({ detail, versionNo, onVersion, onDiff, actions }: 
     ['批次', detail.batch.name],
     ['专业', detail.thesis.majorName || '—'],
     ['阶段', STAGE_LABELS[detail.stage]],
-    ['状态', <StatusTag key="status" status={detail.status} />],
+    ['状态', <SubmissionStatusTag key="status" status={detail.status} testId="status-tag" />],
   ];
   if (detail.thesis.advisor) items.splice(3, 0, ['指导教师', detail.thesis.advisor]);
   const versions = detail.versions.map((v) => ({

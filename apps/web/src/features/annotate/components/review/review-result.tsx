@@ -7,9 +7,9 @@ import {
   type Verdict,
 } from '@zikao/contract/review';
 import { Descriptions, type DescriptionsProps, Empty, Typography } from 'antd';
+import { type Tone, ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { formatDateTime } from '../../../../shared/utils/date.ts';
 import { formatDuration } from './review-form-model.ts';
-import { SoftTag, type Tone } from './soft-tag.tsx';
 
 const VERDICT_TONES: Record<Verdict, Tone> = { pass: 'green', revise: 'orange', fail: 'red' };
 const GRADE_TONES: Record<Grade, Tone> = { 优秀: 'green', 良好: 'cyan', 中等: 'indigo', 及格: 'yellow', 不及格: 'red' };
@@ -19,15 +19,19 @@ export function GradeTag({ score }: { score: number | null }) {
   if (score === null) return <span className="rv-muted">—</span>;
   const grade = gradeOf(score);
   return (
-    <SoftTag tone={GRADE_TONES[grade]} testId="grade-tag">
+    <ToneTag bordered={false} tone={GRADE_TONES[grade]} testId="grade-tag">
       {grade}
-    </SoftTag>
+    </ToneTag>
   );
 }
 
 export function VerdictTag({ verdict }: { verdict: Verdict | null }) {
   if (!verdict) return <span className="rv-muted">未填写</span>;
-  return <SoftTag tone={VERDICT_TONES[verdict]}>{VERDICT_LABELS[verdict]}</SoftTag>;
+  return (
+    <ToneTag bordered={false} tone={VERDICT_TONES[verdict]}>
+      {VERDICT_LABELS[verdict]}
+    </ToneTag>
+  );
 }
 
 /** A review as it stands, read only: verdict, score and grade, rubric, plagiarism rate, comment, who and when. */
@@ -91,7 +95,9 @@ export function ReviewResult({
         {title}
         {review.state === 'draft' && (
           <span className="rv-inline-tag">
-            <SoftTag tone="grey">草稿</SoftTag>
+            <ToneTag bordered={false} tone="grey">
+              草稿
+            </ToneTag>
           </span>
         )}
       </Typography.Title>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { AnnotationWorkspace } from '../../../../shared/annotation-workspace/lazy-workspace.tsx';
 import { BarePage } from '../../../../shared/components/bare-page.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
+import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
 import { useCurrentRoute } from '../../../../shared/routing/route-meta-context.ts';
 import { useSessionStore } from '../../../../shared/stores/session-store.ts';
 import { formatDateTime } from '../../../../shared/utils/date.ts';
@@ -14,7 +15,7 @@ import { reviewApi, reviewKeys } from '../../api/review-api.ts';
 import { CarriedPanel } from './carried-panel.tsx';
 import { useFillHeight, usePanelWidth } from './panel-layout.ts';
 import { ReviewForm } from './review-form.tsx';
-import { ReviewHeader, StatusTag } from './review-header.tsx';
+import { ReviewHeader } from './review-header.tsx';
 import { ReviewResult } from './review-result.tsx';
 import { awaitsCarryOver, reviewAccess, withMark } from './screen-model.ts';
 import { BackButton, LoadError, ReviewSkeleton } from './screen-states.tsx';
@@ -182,7 +183,7 @@ function LoadedReview({
                     {entry.toStatus && (
                       <>
                         {' '}
-                        → <StatusTag status={entry.toStatus} />
+                        → <SubmissionStatusTag status={entry.toStatus} testId="status-tag" />
                       </>
                     )}
                   </div>

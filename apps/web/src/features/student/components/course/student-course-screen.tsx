@@ -1,16 +1,13 @@
 import { PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { LIVE_COURSE_STATUS_LABELS, type LiveCourseDto, type LiveCourseStatus } from '@zikao/contract/student-info';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
 import { Page } from '../../../../shared/components/page.tsx';
+import { type Tone, ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { studentInfoApi } from '../../api/student-info-api.ts';
 
-const STATUS_STYLE: Record<LiveCourseStatus, { color: string; background: string }> = {
-  upcoming: { color: '#1d4ed8', background: '#eff6ff' },
-  live: { color: '#b91c1c', background: '#fef2f2' },
-  ended: { color: '#4b5563', background: '#f3f4f6' },
-};
+const STATUS_TONE: Record<LiveCourseStatus, Tone> = { upcoming: 'blue', live: 'red', ended: 'grey' };
 
 function CourseCard({ course }: { course: LiveCourseDto }) {
   const action =
@@ -27,7 +24,7 @@ function CourseCard({ course }: { course: LiveCourseDto }) {
     <Card
       variant="borderless"
       title={course.title}
-      extra={<Tag style={STATUS_STYLE[course.status]}>{LIVE_COURSE_STATUS_LABELS[course.status]}</Tag>}
+      extra={<ToneTag tone={STATUS_TONE[course.status]}>{LIVE_COURSE_STATUS_LABELS[course.status]}</ToneTag>}
     >
       <Space direction="vertical">
         <Typography.Text>主讲教师：{course.lecturer}</Typography.Text>

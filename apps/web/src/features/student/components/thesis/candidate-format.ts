@@ -1,7 +1,9 @@
 import type { CandidateReviewResult, WindowState } from '@zikao/contract/candidate';
 import type { SubmissionStatus, Verdict } from '@zikao/contract/review';
 
-export type Tone = 'blue' | 'green' | 'red' | 'orange' | 'gray';
+import type { Tone } from '../../../../shared/components/tone.ts';
+
+export type { Tone };
 
 /** How a candidate reads each submission status (a checked verdict reads as its outcome). */
 export function candidateStatus(status: SubmissionStatus, verdict?: Verdict | null): { text: string; tone: Tone } {
@@ -67,6 +69,6 @@ export function windowText(window: { start: number | null; end: number | null })
 
 export const WINDOW_TONE: Record<WindowState, { text: string; tone: Tone }> = {
   open: { text: '开放中', tone: 'green' },
-  notStarted: { text: '未开始', tone: 'gray' },
-  closed: { text: '已截止', tone: 'gray' },
+  notStarted: { text: '未开始', tone: 'grey' },
+  closed: { text: '已截止', tone: 'grey' },
 };

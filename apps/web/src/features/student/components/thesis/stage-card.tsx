@@ -2,8 +2,9 @@ import { EyeOutlined, LockOutlined } from '@ant-design/icons';
 import type { CandidateStage } from '@zikao/contract/candidate';
 import { Alert, Button, Card, Collapse, Descriptions, Space, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { scoreText, WINDOW_TONE, windowText } from './candidate-format.ts';
-import { StatusTag, ToneTag, VerdictTag } from './candidate-status.tsx';
+import { StatusTag, VerdictTag } from './candidate-status.tsx';
 import { SubmitPanel } from './submit-panel.tsx';
 import { VersionHistory } from './version-history.tsx';
 
@@ -29,7 +30,7 @@ export function StageCard(props: { thesisId: number; stage: CandidateStage; thre
           {submission ? (
             <StatusTag status={submission.status} verdict={result?.verdict ?? null} />
           ) : (
-            <ToneTag tone="gray">未提交</ToneTag>
+            <ToneTag tone="grey">未提交</ToneTag>
           )}
         </Space>
       }

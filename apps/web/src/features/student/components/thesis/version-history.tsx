@@ -4,9 +4,10 @@ import type { CandidateVersion } from '@zikao/contract/candidate';
 import { DOCUMENT_STATUS_LABELS } from '@zikao/contract/document';
 import { Alert, Button, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
+import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { candidateApi } from '../../api/candidate-api.ts';
 import { beijingTime, scoreText } from './candidate-format.ts';
-import { ToneTag, VerdictTag } from './candidate-status.tsx';
+import { VerdictTag } from './candidate-status.tsx';
 
 /** Every version of a stage: file and its conversion, attachments, plagiarism rate, and the review once released. */
 export function VersionHistory({ submissionId, scored }: { submissionId: number; scored: boolean }) {
