@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_STATUS_LABELS,
@@ -9,10 +9,8 @@ import {
 } from '@zikao/contract/console';
 import { ROLE_LABELS, type Role } from '@zikao/contract/roles';
 import {
-  Alert,
   Button,
   Card,
-  Empty,
   Form,
   Input,
   Popconfirm,
@@ -21,11 +19,11 @@ import {
   Table,
   type TableColumnsType,
   type TableProps,
-  Tag,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
+import { ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
 import { formatDate } from '../../../shared/utils/date.ts';
@@ -33,13 +31,10 @@ import { accountApi, accountKeys } from '../api/account-api.ts';
 import { AccountFormModal } from './account/account-form-modal.tsx';
 import { accountActions, accountStateLabel, ROLE_FILTER_OPTIONS } from './account/account-form-model.ts';
 import { TemporaryPasswordModal } from './account/temporary-password-modal.tsx';
+import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { listPagination, sortOrderOf, tableChangeQuery } from './shared/list-query.ts';
 
-// Dark text on light tints, for WCAG AA contrast.
-const TONE_STYLE = {
-  normal: { color: '#166534', background: '#f0fdf4' },
-  warning: { color: '#9a3412', background: '#fff7ed' },
-  off: { color: '#434343', background: '#f5f5f5' },
-} as const;
+const STATE_TONE = { normal: 'green', warning: 'orange', off: 'grey' } as const;
 
 // antd's red links are too light for WCAG AA on white.
 const DANGER_LINK = { color: '#b91c1c' };
@@ -82,7 +77,7 @@ export default function AccountScreen() {
     },
   });
 
-  const sortOrder = (key: SortKey) => (query.sort === key ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
+  const sortOrder = (key: SortKey) => sortOrderOf(query, key);
   const columns: TableColumnsType<AccountDto> = [
     { title: '姓名', dataIndex: 'name', width: 110, sorter: true, sortOrder: sortOrder('name'), ellipsis: true },
     { title: '账号（手机号）', dataIndex: 'account', width: 140, sorter: true, sortOrder: sortOrder('account') },
@@ -101,9 +96,9 @@ export default function AccountScreen() {
       render: (_, account) => {
         const state = accountStateLabel(account);
         return (
-          <Tag bordered={false} style={TONE_STYLE[state.tone]}>
+          <ToneTag bordered={false} tone={STATE_TONE[state.tone]}>
             {state.label}
-          </Tag>
+          </ToneTag>
         );
       },
     },
@@ -169,17 +164,8 @@ export default function AccountScreen() {
     },
   ];
 
-  const onTableChange: TableProps<AccountDto>['onChange'] = (pagination, _filters, sorter) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const pageSize = pagination.pageSize ?? query.pageSize;
-    setQuery({
-      ...query,
-      page: pageSize === query.pageSize ? (pagination.current ?? 1) : 1,
-      pageSize,
-      sort: (one?.order ? one.field : 'createdAt') as SortKey,
-      order: one?.order === 'ascend' ? 'asc' : 'desc',
-    });
-  };
+  const onTableChange: TableProps<AccountDto>['onChange'] = (pagination, _filters, sorter) =>
+    setQuery(tableChangeQuery(query, pagination, sorter, 'createdAt'));
   const search = () => setQuery({ ...query, page: 1, keyword: keyword.trim(), role, status });
   const filtered = Boolean(query.keyword || query.role || query.status);
 
@@ -196,56 +182,41 @@ export default function AccountScreen() {
         </Space>
       }
     >
-      <Card variant="borderless">
-        <Form layout="inline" onFinish={search} role="search" aria-label="搜索账号">
-          <Form.Item label="关键词" htmlFor="account-keyword">
-            <Input
-              id="account-keyword"
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-              placeholder="姓名、手机号或准考证号"
-              allowClear
-              style={{ width: 220 }}
-            />
-          </Form.Item>
-          <Form.Item label="角色" htmlFor="account-role">
-            <Select
-              id="account-role"
-              value={role}
-              onChange={setRole}
-              allowClear
-              placeholder="全部"
-              style={{ width: 130 }}
-              options={ROLE_FILTER_OPTIONS}
-            />
-          </Form.Item>
-          <Form.Item label="状态" htmlFor="account-status">
-            <Select
-              id="account-status"
-              value={status}
-              onChange={setStatus}
-              allowClear
-              placeholder="全部"
-              style={{ width: 110 }}
-              options={Object.entries(ACCOUNT_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              查询
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      {list.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title="账号列表加载失败"
-          description={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : null}
+      <SearchCard label="搜索账号" onSearch={search}>
+        <Form.Item label="关键词" htmlFor="account-keyword">
+          <Input
+            id="account-keyword"
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+            placeholder="姓名、手机号或准考证号"
+            allowClear
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+        <Form.Item label="角色" htmlFor="account-role">
+          <Select
+            id="account-role"
+            value={role}
+            onChange={setRole}
+            allowClear
+            placeholder="全部"
+            style={{ width: 130 }}
+            options={ROLE_FILTER_OPTIONS}
+          />
+        </Form.Item>
+        <Form.Item label="状态" htmlFor="account-status">
+          <Select
+            id="account-status"
+            value={status}
+            onChange={setStatus}
+            allowClear
+            placeholder="全部"
+            style={{ width: 110 }}
+            options={Object.entries(ACCOUNT_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+      </SearchCard>
+      <ListErrorAlert title="账号列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
       <Card variant="borderless">
         <Table<AccountDto>
           rowKey="id"
@@ -254,18 +225,8 @@ export default function AccountScreen() {
           loading={list.isFetching}
           onChange={onTableChange}
           scroll={{ x: 1020 }}
-          locale={{
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? '没有符合条件的账号' : '暂无账号'} />
-            ),
-          }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 个账号`,
-          }}
+          locale={{ emptyText: emptyText(filtered ? '没有符合条件的账号' : '暂无账号') }}
+          pagination={listPagination(query, list.data?.total, '个账号')}
         />
       </Card>
       <AccountFormModal

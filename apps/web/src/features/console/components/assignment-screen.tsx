@@ -1,4 +1,4 @@
-import { ReloadOutlined, SearchOutlined, ThunderboltOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { ReloadOutlined, ThunderboltOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   STAGE_LABELS,
@@ -8,20 +8,7 @@ import {
   type SubmissionListRow,
   type SubmissionStatus,
 } from '@zikao/contract/review';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Radio,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tabs,
-} from 'antd';
+import { Button, Card, Form, Input, Radio, Select, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
 import { SubmissionStatusTag } from '../../../shared/components/status-tag.tsx';
@@ -32,6 +19,8 @@ import { AssignDialog } from './assignment/assign-dialog.tsx';
 import { AutoAssignDialog } from './assignment/auto-assign-dialog.tsx';
 import { ReopenDialog } from './assignment/reopen-dialog.tsx';
 import { ASSIGNABLE, REOPENABLE } from './assignment/status-tag.tsx';
+import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { listPagination } from './shared/list-query.ts';
 import './assignment/assignment.css';
 
 const STATUS_TABS: SubmissionStatus[] = ['unassigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'];
@@ -159,68 +148,52 @@ export default function AssignmentScreen() {
         </Space>
       }
     >
-      <Card variant="borderless">
-        <Tabs
-          activeKey={query.stage}
-          onChange={(stage) => update({ stage: stage as Stage })}
-          items={STAGES.map((stage) => ({ key: stage, label: STAGE_LABELS[stage] }))}
-        />
-        <Form
-          layout="inline"
-          role="search"
-          aria-label="筛选论文"
-          onFinish={() => update({ keyword: keyword.trim() || undefined })}
-          style={{ rowGap: 12 }}
-        >
-          <Form.Item label="批次" htmlFor="assign-batch">
-            <Select
-              id="assign-batch"
-              allowClear
-              placeholder="全部批次"
-              style={{ width: 180 }}
-              value={query.batchId}
-              onChange={(batchId?: number) => update({ batchId })}
-              options={(options.data?.batches ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            />
-          </Form.Item>
-          <Form.Item label="专业" htmlFor="assign-major">
-            <Select
-              id="assign-major"
-              allowClear
-              showSearch
-              placeholder="全部专业"
-              style={{ width: 180 }}
-              value={query.major}
-              onChange={(major?: string) => update({ major })}
-              options={(options.data?.majors ?? []).map((m) => ({ value: m, label: m }))}
-            />
-          </Form.Item>
-          <Form.Item label="关键词" htmlFor="assign-keyword">
-            <Input
-              id="assign-keyword"
-              allowClear
-              placeholder="题目、考生姓名或准考证号"
-              style={{ width: 240 }}
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button htmlType="submit" icon={<SearchOutlined />}>
-              查询
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title="论文列表加载失败"
-          description={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      )}
+      <SearchCard
+        label="筛选论文"
+        onSearch={() => update({ keyword: keyword.trim() || undefined })}
+        above={
+          <Tabs
+            activeKey={query.stage}
+            onChange={(stage) => update({ stage: stage as Stage })}
+            items={STAGES.map((stage) => ({ key: stage, label: STAGE_LABELS[stage] }))}
+          />
+        }
+      >
+        <Form.Item label="批次" htmlFor="assign-batch">
+          <Select
+            id="assign-batch"
+            allowClear
+            placeholder="全部批次"
+            style={{ width: 180 }}
+            value={query.batchId}
+            onChange={(batchId?: number) => update({ batchId })}
+            options={(options.data?.batches ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          />
+        </Form.Item>
+        <Form.Item label="专业" htmlFor="assign-major">
+          <Select
+            id="assign-major"
+            allowClear
+            showSearch
+            placeholder="全部专业"
+            style={{ width: 180 }}
+            value={query.major}
+            onChange={(major?: string) => update({ major })}
+            options={(options.data?.majors ?? []).map((m) => ({ value: m, label: m }))}
+          />
+        </Form.Item>
+        <Form.Item label="关键词" htmlFor="assign-keyword">
+          <Input
+            id="assign-keyword"
+            allowClear
+            placeholder="题目、考生姓名或准考证号"
+            style={{ width: 240 }}
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+          />
+        </Form.Item>
+      </SearchCard>
+      <ListErrorAlert title="论文列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
       <Card variant="borderless">
         <div className="assign-toolbar">
           <Radio.Group
@@ -269,16 +242,8 @@ export default function AssignmentScreen() {
               'aria-label': `选择《${row.title}》`,
             }),
           }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合条件的论文" /> }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 篇`,
-            onChange: (page, pageSize) =>
-              setQuery((current) => ({ ...current, page: pageSize === current.pageSize ? page : 1, pageSize })),
-          }}
+          locale={{ emptyText: emptyText('没有符合条件的论文') }}
+          pagination={listPagination(query, list.data?.total, '篇', setQuery)}
         />
       </Card>
       {assigning && (

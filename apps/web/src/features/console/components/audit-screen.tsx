@@ -1,4 +1,4 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type AuditEntryDto,
@@ -7,26 +7,16 @@ import {
   auditStatusLabel,
   auditSummary,
 } from '@zikao/contract/audit';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
+import { ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { formatDateTime } from '../../../shared/utils/date.ts';
 import { type AuditQuery, auditApi, auditKeys } from '../api/audit-api.ts';
 import './audit/audit.css';
+import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { listPagination } from './shared/list-query.ts';
 
 interface Filters {
   keyword?: string;
@@ -69,9 +59,9 @@ export default function AuditScreen() {
       dataIndex: 'action',
       width: 120,
       render: (action: string) => (
-        <Tag bordered={false} style={{ color: '#1e40af', background: '#eff6ff' }}>
+        <ToneTag bordered={false} tone="blue">
           {auditActionLabel(action)}
-        </Tag>
+        </ToneTag>
       ),
     },
     {
@@ -124,92 +114,66 @@ export default function AuditScreen() {
         </Space>
       }
     >
-      <Card variant="borderless">
-        <Form
-          form={form}
-          layout="inline"
-          role="search"
-          aria-label="搜索审计日志"
-          onFinish={search}
-          style={{ rowGap: 12 }}
-        >
-          <Form.Item name="keyword" label="关键词" htmlFor="audit-keyword">
-            <Input id="audit-keyword" allowClear placeholder="论文题目、评语内容或原因" style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="actorId" label="操作人" htmlFor="audit-actor">
-            <Select
-              id="audit-actor"
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder="全部"
-              style={{ width: 140 }}
-              options={(options.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="action" label="操作类型" htmlFor="audit-action">
-            <Select
-              id="audit-action"
-              allowClear
-              placeholder="全部"
-              style={{ width: 150 }}
-              options={(options.data?.actions ?? []).map((a) => ({ value: a, label: auditActionLabel(a) }))}
-            />
-          </Form.Item>
-          <Form.Item name="entity" label="对象类型" htmlFor="audit-entity">
-            <Select
-              id="audit-entity"
-              allowClear
-              placeholder="全部"
-              style={{ width: 130 }}
-              options={(options.data?.entities ?? []).map((e) => ({ value: e, label: auditEntityLabel(e) }))}
-            />
-          </Form.Item>
-          <Form.Item name="range" label="日期" htmlFor="audit-range">
-            <DatePicker.RangePicker id={{ start: 'audit-range' }} allowEmpty={[true, true]} />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                查询
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  search({});
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      </Card>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title="审计日志加载失败"
-          description={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      )}
+      <SearchCard
+        label="搜索审计日志"
+        form={form}
+        onSearch={search}
+        actions={
+          <Button
+            onClick={() => {
+              form.resetFields();
+              search({});
+            }}
+          >
+            重置
+          </Button>
+        }
+      >
+        <Form.Item name="keyword" label="关键词" htmlFor="audit-keyword">
+          <Input id="audit-keyword" allowClear placeholder="论文题目、评语内容或原因" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="actorId" label="操作人" htmlFor="audit-actor">
+          <Select
+            id="audit-actor"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="全部"
+            style={{ width: 140 }}
+            options={(options.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="action" label="操作类型" htmlFor="audit-action">
+          <Select
+            id="audit-action"
+            allowClear
+            placeholder="全部"
+            style={{ width: 150 }}
+            options={(options.data?.actions ?? []).map((a) => ({ value: a, label: auditActionLabel(a) }))}
+          />
+        </Form.Item>
+        <Form.Item name="entity" label="对象类型" htmlFor="audit-entity">
+          <Select
+            id="audit-entity"
+            allowClear
+            placeholder="全部"
+            style={{ width: 130 }}
+            options={(options.data?.entities ?? []).map((e) => ({ value: e, label: auditEntityLabel(e) }))}
+          />
+        </Form.Item>
+        <Form.Item name="range" label="日期" htmlFor="audit-range">
+          <DatePicker.RangePicker id={{ start: 'audit-range' }} allowEmpty={[true, true]} />
+        </Form.Item>
+      </SearchCard>
+      <ListErrorAlert title="审计日志加载失败" error={list.error} onRetry={() => void list.refetch()} />
       <Card variant="borderless">
         <Table<AuditEntryDto>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有符合条件的记录" /> }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (page, pageSize) =>
-              setQuery((current) => ({ ...current, page: pageSize === current.pageSize ? page : 1, pageSize })),
-          }}
+          locale={{ emptyText: emptyText('没有符合条件的记录') }}
+          pagination={listPagination(query, list.data?.total, '条', setQuery)}
         />
       </Card>
     </Page>

@@ -1,12 +1,10 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BATCH_STATUS_LABELS, type BatchDto, type BatchListQuery, type BatchStatus } from '@zikao/contract/console';
 import { STAGE_LABELS, STAGES } from '@zikao/contract/review';
 import {
-  Alert,
   Button,
   Card,
-  Empty,
   Form,
   Input,
   Popconfirm,
@@ -25,6 +23,8 @@ import { formatDate } from '../../../shared/utils/date.ts';
 import { batchApi, batchKeys } from '../api/batch-api.ts';
 import { BatchFormDrawer } from './batch/batch-form-drawer.tsx';
 import './batch/batch.css';
+import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { listPagination, sortOrderOf, tableChangeQuery } from './shared/list-query.ts';
 
 const STATUS_TONE: Record<BatchStatus, Tone> = { open: 'green', closed: 'grey' };
 
@@ -72,7 +72,7 @@ export default function BatchScreen() {
     },
   });
 
-  const sortOrder = (key: SortKey) => (query.sort === key ? (query.order === 'asc' ? 'ascend' : 'descend') : null);
+  const sortOrder = (key: SortKey) => sortOrderOf(query, key);
   const columns: TableColumnsType<BatchDto> = [
     { title: '批次名称', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name'), ellipsis: true },
     {
@@ -145,17 +145,8 @@ export default function BatchScreen() {
     },
   ];
 
-  const onTableChange: TableProps<BatchDto>['onChange'] = (pagination, _filters, sorter) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const pageSize = pagination.pageSize ?? query.pageSize;
-    setQuery({
-      ...query,
-      page: pageSize === query.pageSize ? (pagination.current ?? 1) : 1,
-      pageSize,
-      sort: (one?.order ? one.field : 'createdAt') as SortKey,
-      order: one?.order === 'ascend' ? 'asc' : 'desc',
-    });
-  };
+  const onTableChange: TableProps<BatchDto>['onChange'] = (pagination, _filters, sorter) =>
+    setQuery(tableChangeQuery(query, pagination, sorter, 'createdAt'));
   const search = () => setQuery({ ...query, page: 1, keyword: keyword.trim(), status });
 
   return (
@@ -171,45 +162,30 @@ export default function BatchScreen() {
         </Space>
       }
     >
-      <Card variant="borderless">
-        <Form layout="inline" onFinish={search} role="search" aria-label="搜索批次">
-          <Form.Item label="批次名称" htmlFor="batch-keyword">
-            <Input
-              id="batch-keyword"
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-              placeholder="输入批次名称搜索"
-              allowClear
-              style={{ width: 220 }}
-            />
-          </Form.Item>
-          <Form.Item label="状态" htmlFor="batch-status">
-            <Select
-              id="batch-status"
-              value={status}
-              onChange={setStatus}
-              allowClear
-              placeholder="全部"
-              style={{ width: 120 }}
-              options={Object.entries(BATCH_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              查询
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      {list.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title="批次列表加载失败"
-          description={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      ) : null}
+      <SearchCard label="搜索批次" onSearch={search}>
+        <Form.Item label="批次名称" htmlFor="batch-keyword">
+          <Input
+            id="batch-keyword"
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+            placeholder="输入批次名称搜索"
+            allowClear
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+        <Form.Item label="状态" htmlFor="batch-status">
+          <Select
+            id="batch-status"
+            value={status}
+            onChange={setStatus}
+            allowClear
+            placeholder="全部"
+            style={{ width: 120 }}
+            options={Object.entries(BATCH_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+      </SearchCard>
+      <ListErrorAlert title="批次列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
       <Card variant="borderless">
         <Table<BatchDto>
           rowKey="id"
@@ -219,20 +195,11 @@ export default function BatchScreen() {
           onChange={onTableChange}
           scroll={{ x: 1020 }}
           locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={query.keyword || query.status ? '没有符合条件的批次' : '还没有批次，点击“新建批次”开始'}
-              />
+            emptyText: emptyText(
+              query.keyword || query.status ? '没有符合条件的批次' : '还没有批次，点击“新建批次”开始',
             ),
           }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 个批次`,
-          }}
+          pagination={listPagination(query, list.data?.total, '个批次')}
         />
       </Card>
       <BatchFormDrawer open={editing !== null} batch={editing?.batch ?? null} onClose={() => setEditing(null)} />

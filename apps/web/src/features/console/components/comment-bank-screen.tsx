@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ANNOTATION_CATEGORIES,
@@ -10,7 +10,6 @@ import {
   message as antdMessage,
   Button,
   Card,
-  Empty,
   Form,
   Input,
   Popconfirm,
@@ -25,6 +24,8 @@ import { toast } from '../../../shared/feedback/toast.ts';
 import { formatDateTime } from '../../../shared/utils/date.ts';
 import { type SharedBankQuery, sharedBankApi, sharedBankKeys } from '../api/comment-bank-api.ts';
 import { CommentBankForm, type SharedEntryValues } from './comment-bank/comment-bank-form.tsx';
+import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { listPagination } from './shared/list-query.ts';
 
 const CATEGORY = Object.fromEntries(ANNOTATION_CATEGORIES.map((c) => [c.key, c])) as Record<
   AnnotationCategory,
@@ -164,70 +165,41 @@ export default function CommentBankScreen() {
         showIcon
         title="公共评语会出现在每位评阅教师的“常用批注语”中（标记为“公共”），评阅教师可以使用但不能修改或删除。"
       />
-      <Card variant="borderless">
-        <Form
-          layout="inline"
-          role="search"
-          aria-label="搜索公共评语"
-          onFinish={() => setQuery({ ...query, page: 1, keyword: keyword.trim() || undefined })}
-        >
-          <Form.Item label="关键词" htmlFor="bank-keyword">
-            <Input
-              id="bank-keyword"
-              allowClear
-              placeholder="评语内容"
-              style={{ width: 240 }}
-              value={keyword}
-              onChange={(event) => setKeyword(event.target.value)}
-            />
-          </Form.Item>
-          <Form.Item label="类别" htmlFor="bank-category">
-            <Select
-              id="bank-category"
-              allowClear
-              placeholder="全部"
-              style={{ width: 120 }}
-              value={query.category}
-              onChange={(category?: AnnotationCategory) => setQuery({ ...query, page: 1, category })}
-              options={ANNOTATION_CATEGORIES.map((c) => ({ value: c.key, label: c.label }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button htmlType="submit" icon={<SearchOutlined />}>
-              查询
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title="公共评语加载失败"
-          description={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>重试</Button>}
-        />
-      )}
+      <SearchCard
+        label="搜索公共评语"
+        onSearch={() => setQuery({ ...query, page: 1, keyword: keyword.trim() || undefined })}
+      >
+        <Form.Item label="关键词" htmlFor="bank-keyword">
+          <Input
+            id="bank-keyword"
+            allowClear
+            placeholder="评语内容"
+            style={{ width: 240 }}
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+          />
+        </Form.Item>
+        <Form.Item label="类别" htmlFor="bank-category">
+          <Select
+            id="bank-category"
+            allowClear
+            placeholder="全部"
+            style={{ width: 120 }}
+            value={query.category}
+            onChange={(category?: AnnotationCategory) => setQuery({ ...query, page: 1, category })}
+            options={ANNOTATION_CATEGORIES.map((c) => ({ value: c.key, label: c.label }))}
+          />
+        </Form.Item>
+      </SearchCard>
+      <ListErrorAlert title="公共评语加载失败" error={list.error} onRetry={() => void list.refetch()} />
       <Card variant="borderless">
         <Table<SharedCommentBankEntry>
           rowKey="id"
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          locale={{
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有公共评语，点击“新增公共评语”添加" />
-            ),
-          }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (page, pageSize) =>
-              setQuery((current) => ({ ...current, page: pageSize === current.pageSize ? page : 1, pageSize })),
-          }}
+          locale={{ emptyText: emptyText('还没有公共评语，点击“新增公共评语”添加') }}
+          pagination={listPagination(query, list.data?.total, '条', setQuery)}
         />
       </Card>
       {editing && (
