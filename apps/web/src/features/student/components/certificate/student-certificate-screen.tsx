@@ -5,10 +5,11 @@ import {
   type CertificateCondition,
   type CertificateStatus,
 } from '@zikao/contract/student-info';
-import { Alert, Card, Descriptions, List, Result, Skeleton, Space, Typography } from 'antd';
+import { Card, Descriptions, List, Result, Space, Typography } from 'antd';
 import { Page } from '../../../../shared/components/page.tsx';
 import { studentInfoApi } from '../../api/student-info-api.ts';
 import { OutcomeTag } from '../exam/outcome-tag.tsx';
+import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
 
 const RESULT_STATUS: Record<CertificateStatus, 'success' | 'error' | 'info'> = {
   eligible: 'success',
@@ -35,22 +36,8 @@ export function StudentCertificateScreen() {
     queryKey: ['student', 'certificate'],
     queryFn: ({ signal }) => studentInfoApi.certificate(signal),
   });
-  if (certificate.isPending) {
-    return (
-      <Page>
-        <Card variant="borderless">
-          <Skeleton active />
-        </Card>
-      </Page>
-    );
-  }
-  if (certificate.isError) {
-    return (
-      <Page>
-        <Alert type="error" showIcon title="证书状态加载失败" description="请稍后刷新重试。" />
-      </Page>
-    );
-  }
+  if (certificate.isPending) return <LoadingPage />;
+  if (certificate.isError) return <LoadErrorPage title="证书状态加载失败" description="请稍后刷新重试。" />;
   const { status, outcome, conditions, thesis } = certificate.data;
   return (
     <Page>

@@ -1,11 +1,12 @@
 import { PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { LIVE_COURSE_STATUS_LABELS, type LiveCourseDto, type LiveCourseStatus } from '@zikao/contract/student-info';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { Page } from '../../../../shared/components/page.tsx';
 import { type Tone, ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { studentInfoApi } from '../../api/student-info-api.ts';
+import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
 
 const STATUS_TONE: Record<LiveCourseStatus, Tone> = { upcoming: 'blue', live: 'red', ended: 'grey' };
 
@@ -43,15 +44,11 @@ export function StudentCourseScreen() {
     queryKey: ['student', 'courses'],
     queryFn: ({ signal }) => studentInfoApi.courses(signal),
   });
+  if (courses.isPending) return <LoadingPage />;
+  if (courses.isError) return <LoadErrorPage title="课程加载失败" description="请稍后刷新重试。" />;
   return (
     <Page>
-      {courses.isPending ? (
-        <Card variant="borderless">
-          <Skeleton active />
-        </Card>
-      ) : courses.isError ? (
-        <Alert type="error" showIcon title="课程加载失败" description="请稍后刷新重试。" />
-      ) : courses.data.list.length === 0 ? (
+      {courses.data.list.length === 0 ? (
         <Card variant="borderless">
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}

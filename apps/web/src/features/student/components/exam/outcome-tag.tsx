@@ -1,17 +1,12 @@
 import { THESIS_OUTCOME_LABELS, type ThesisOutcome } from '@zikao/contract/student-info';
-import { Tag } from 'antd';
+import { type Tone, ToneTag } from '../../../../shared/components/tone-tag.tsx';
 
-// Dark text on light tints, for WCAG AA contrast.
-const OUTCOME_STYLE: Record<ThesisOutcome, { color: string; background: string }> = {
-  passed: { color: '#166534', background: '#f0fdf4' },
-  failed: { color: '#b91c1c', background: '#fef2f2' },
-  in_progress: { color: '#1d4ed8', background: '#eff6ff' },
-};
+const OUTCOME_TONE: Record<ThesisOutcome, Tone> = { passed: 'green', failed: 'red', in_progress: 'blue' };
 
 export function OutcomeTag({ outcome }: { outcome: ThesisOutcome }) {
   return (
-    <Tag bordered={false} style={OUTCOME_STYLE[outcome]}>
+    <ToneTag bordered={false} tone={OUTCOME_TONE[outcome]}>
       {THESIS_OUTCOME_LABELS[outcome]}
-    </Tag>
+    </ToneTag>
   );
 }

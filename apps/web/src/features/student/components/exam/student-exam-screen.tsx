@@ -2,22 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { STAGE_LABELS, type Stage, VERDICT_LABELS, type Verdict } from '@zikao/contract/review';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@zikao/contract/review-lists';
 import type { StudentStageResult, StudentThesisResult } from '@zikao/contract/student-info';
-import {
-  Alert,
-  Card,
-  Descriptions,
-  Empty,
-  Skeleton,
-  Space,
-  Statistic,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Alert, Card, Descriptions, Empty, Space, Statistic, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { Page } from '../../../../shared/components/page.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { studentInfoApi } from '../../api/student-info-api.ts';
+import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
 import { OutcomeTag } from './outcome-tag.tsx';
 
 const STAGE_COLUMNS: TableColumnsType<StudentStageResult> = [
@@ -72,22 +62,8 @@ function ThesisResult({ thesis }: { thesis: StudentThesisResult }) {
 /** 考试: the candidate's registration and their thesis results, stage by stage. */
 export function StudentExamScreen() {
   const exam = useQuery({ queryKey: ['student', 'exam'], queryFn: ({ signal }) => studentInfoApi.exam(signal) });
-  if (exam.isPending) {
-    return (
-      <Page>
-        <Card variant="borderless">
-          <Skeleton active />
-        </Card>
-      </Page>
-    );
-  }
-  if (exam.isError) {
-    return (
-      <Page>
-        <Alert type="error" showIcon title="考试信息加载失败" description="请稍后刷新重试。" />
-      </Page>
-    );
-  }
+  if (exam.isPending) return <LoadingPage />;
+  if (exam.isError) return <LoadErrorPage title="考试信息加载失败" description="请稍后刷新重试。" />;
   const { candidate, theses } = exam.data;
   return (
     <Page>

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { SCORED_STAGES, STAGE_LABELS } from '@zikao/contract/review';
-import { Alert, Button, Card, Descriptions, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AnnotationWorkspace } from '../../../../shared/annotation-workspace/lazy-workspace.tsx';
@@ -10,6 +10,7 @@ import { candidateApi } from '../../api/candidate-api.ts';
 import { beijingTime, scoreText } from './candidate-format.ts';
 import { StatusTag, VerdictTag } from './candidate-status.tsx';
 import './candidate.css';
+import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
 
 const TOPIC_LABELS = [
   ['title', '论文题目'],
@@ -40,22 +41,8 @@ export default function StudentReviewScreen() {
       返回我的论文
     </Button>
   );
-  if (review.isPending) {
-    return (
-      <Page extra={back}>
-        <Card variant="borderless">
-          <Skeleton active />
-        </Card>
-      </Page>
-    );
-  }
-  if (review.isError) {
-    return (
-      <Page extra={back}>
-        <Alert type="error" showIcon title="评阅结果加载失败" description={review.error.message} />
-      </Page>
-    );
-  }
+  if (review.isPending) return <LoadingPage extra={back} />;
+  if (review.isError) return <LoadErrorPage extra={back} title="评阅结果加载失败" description={review.error.message} />;
   const data = review.data;
   const result = data.review;
   const scored = SCORED_STAGES.includes(data.stage);

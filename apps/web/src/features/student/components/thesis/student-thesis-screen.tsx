@@ -1,12 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CandidateStage } from '@zikao/contract/candidate';
-import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Steps, type StepsProps } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Steps, type StepsProps } from 'antd';
 import { Page } from '../../../../shared/components/page.tsx';
 import { candidateApi } from '../../api/candidate-api.ts';
 import { candidateStatus, windowText } from './candidate-format.ts';
 import { StageCard } from './stage-card.tsx';
 import './candidate.css';
+import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
 
 /** The retest is shown only to a candidate it applies to: a failed final, or a retest under way. */
 const visible = (stage: CandidateStage) =>
@@ -49,22 +50,8 @@ export function StudentThesisScreen() {
       刷新
     </Button>
   );
-  if (overview.isPending) {
-    return (
-      <Page extra={reload}>
-        <Card variant="borderless">
-          <Skeleton active />
-        </Card>
-      </Page>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <Page extra={reload}>
-        <Alert type="error" showIcon title="论文信息加载失败" description="请稍后刷新重试。" />
-      </Page>
-    );
-  }
+  if (overview.isPending) return <LoadingPage extra={reload} />;
+  if (overview.isError) return <LoadErrorPage extra={reload} title="论文信息加载失败" description="请稍后刷新重试。" />;
   const { thesis, batch, stages } = overview.data;
   if (!thesis || !batch) {
     return (

@@ -2,7 +2,7 @@ import { SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CandidateTopic } from '@zikao/contract/candidate';
 import type { TopicFields } from '@zikao/contract/review';
-import { Alert, Button, Card, Form, Input, Modal, Skeleton, Space, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Space, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../../../shared/components/page.tsx';
@@ -12,6 +12,7 @@ import { candidateApi } from '../../api/candidate-api.ts';
 import { beijingTime, windowText } from '../thesis/candidate-format.ts';
 import { StatusTag, VerdictTag } from '../thesis/candidate-status.tsx';
 import '../thesis/candidate.css';
+import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
 
 const FIELDS: Array<{ name: keyof TopicFields; label: string; rows?: number; max: number; placeholder: string }> = [
   { name: 'title', label: '论文题目', max: 200, placeholder: '例如：网络流行语对现代汉语词汇的影响研究' },
@@ -61,22 +62,8 @@ export function StudentTopicScreen() {
     setSavedAt(topic.data.draftSavedAt);
   }, [topic.data, form]);
 
-  if (topic.isPending) {
-    return (
-      <Page>
-        <Card variant="borderless">
-          <Skeleton active />
-        </Card>
-      </Page>
-    );
-  }
-  if (topic.isError) {
-    return (
-      <Page>
-        <Alert type="error" showIcon title="选题加载失败" description={topic.error.message} />
-      </Page>
-    );
-  }
+  if (topic.isPending) return <LoadingPage />;
+  if (topic.isError) return <LoadErrorPage title="选题加载失败" description={topic.error.message} />;
   const data = topic.data;
   const { submission, editable } = data;
   const canSubmit = editable && data.blockedReason === null;
