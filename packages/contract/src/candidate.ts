@@ -9,7 +9,7 @@ import type { SubmissionStatus } from './review-lists.ts';
  *
  * Stage order (product.md, "The thesis lifecycle"), enforced on the server with 1080001:
  * - 选题 (topic) comes first and needs nothing before it;
- * - 论文计划 (plan) is optional and needs the topic passed;
+ * - 论文计划 (plan) is optional, needs the topic passed, and is refused once the draft is submitted;
  * - 论文初稿 (draft) needs the topic passed, and the plan passed when a plan was submitted;
  * - 定稿 (final) needs the draft passed;
  * - 复试 (retest) is only for a candidate whose final did not pass.

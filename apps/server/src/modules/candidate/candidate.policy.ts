@@ -111,7 +111,10 @@ export function orderReason(stage: Stage, outcomes: StageOutcomes): string | nul
     case 'topic':
       return null;
     case 'plan':
-      return outcomes.topic === 'passed' ? null : '请先通过选题评阅，再提交论文计划';
+      if (outcomes.topic !== 'passed') return '请先通过选题评阅，再提交论文计划';
+      // The optional plan comes before the draft: once the draft is in, it is too late for one.
+      if (outcomes.draft !== undefined) return '论文初稿已提交，不能再提交论文计划';
+      return null;
     case 'draft':
       if (outcomes.topic !== 'passed') return '请先通过选题评阅，再提交论文初稿';
       if (outcomes.plan !== undefined && outcomes.plan !== 'passed') return '请先通过论文计划评阅，再提交论文初稿';
