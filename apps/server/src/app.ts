@@ -198,7 +198,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });
       registerAssignmentRoutes(api, { assignments });
       registerCandidateRoutes(api, {
-        candidates: new CandidateService({ repository: candidateRepository, submissions, annotations }),
+        candidates: new CandidateService({
+          repository: candidateRepository,
+          submissionRows: submissionRepository,
+          submissions,
+          annotations,
+        }),
         storage,
       });
       registerAuditRoutes(api, { audit: new AuditService({ audit: new AuditRepository(db) }) });

@@ -4,7 +4,7 @@ import type { Database, UsersTable } from '../../db/schema.ts';
 export type UserRow = Selectable<UsersTable>;
 
 export class UsersRepository {
-  private readonly db: Kysely<Database>;
+  protected readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
     this.db = db;

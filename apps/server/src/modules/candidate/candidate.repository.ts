@@ -59,15 +59,6 @@ export class CandidateRepository {
       .execute();
   }
 
-  versions(submissionId: number) {
-    return this.db
-      .selectFrom('submission_versions')
-      .selectAll()
-      .where('submission_id', '=', submissionId)
-      .orderBy('version_no')
-      .execute();
-  }
-
   documents(ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db

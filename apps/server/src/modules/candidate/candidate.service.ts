@@ -23,6 +23,7 @@ import type {
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { AnnotationService } from '../annotation/annotation.service.ts';
+import type { SubmissionRepository } from '../submission/submission.repository.ts';
 import type { SubmissionService } from '../submission/submission.service.ts';
 import { parseRules } from '../submission/submission-mapper.ts';
 import {
@@ -88,15 +89,19 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export class CandidateService {
   private readonly repository: CandidateRepository;
+  /** Reads a submission's versions as the review side does. */
+  private readonly submissionRows: Pick<SubmissionRepository, 'versions'>;
   private readonly submissions: SubmissionService;
   private readonly annotations: AnnotationService;
 
   constructor(deps: {
     repository: CandidateRepository;
+    submissionRows: Pick<SubmissionRepository, 'versions'>;
     submissions: SubmissionService;
     annotations: AnnotationService;
   }) {
     this.repository = deps.repository;
+    this.submissionRows = deps.submissionRows;
     this.submissions = deps.submissions;
     this.annotations = deps.annotations;
   }
@@ -194,7 +199,7 @@ export class CandidateService {
   async review(user: SessionUser, submissionId: number, versionNo?: number): Promise<CandidateReview> {
     const row = requireOwn(user, await this.repository.findSubmission(submissionId));
     const [versions, reviews] = await Promise.all([
-      this.repository.versions(row.id),
+      this.submissionRows.versions(row.id),
       this.repository.submittedReviews([row.id]),
     ]);
     const released = releasedReviews(row, reviews);
@@ -296,7 +301,7 @@ export class CandidateService {
     rules: BatchRules,
   ): Promise<CandidateSubmissionDetail> {
     const [versions, reviews] = await Promise.all([
-      this.repository.versions(row.id),
+      this.submissionRows.versions(row.id),
       this.repository.submittedReviews([row.id]),
     ]);
     const released = releasedReviews(row, reviews);

@@ -1,8 +1,8 @@
 import type { MajorInfo } from '@zikao/contract';
 import type { AccountListQuery } from '@zikao/contract/console';
-import { type Expression, type Insertable, type Kysely, type SqlBool, sql, type Updateable } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema.ts';
-import type { UserRow } from '../auth/users.repository.ts';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { type UserRow, UsersRepository } from '../auth/users.repository.ts';
 
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const like = (column: Expression<string | null>, pattern: string) =>
@@ -24,14 +24,9 @@ export function majorsOf(row: Pick<UserRow, 'majors_json'>): MajorInfo[] {
 /**
  * Accounts for the console. Reviewers' majors live in `users.majors_json` as the session's
  * majorInfoList: `activeReviewerMajors` is how other modules (automatic assignment) read them.
+ * Finding, inserting and updating a user are the users repository's own.
  */
-export class AccountRepository {
-  private readonly db: Kysely<Database>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = db;
-  }
-
+export class AccountRepository extends UsersRepository {
   /** Runs `fn` in one transaction, with a repository bound to it. */
   transaction<T>(fn: (repository: AccountRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => fn(new AccountRepository(trx), trx));
@@ -66,27 +61,6 @@ export class AccountRepository {
         .executeTakeFirst(),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
-  }
-
-  findById(id: number): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  findByAccount(account: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
-  }
-
-  async insert(user: Insertable<UsersTable>): Promise<number> {
-    const row = await this.db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async update(id: number, changes: Updateable<UsersTable>): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ ...changes, updated_at: Date.now() })
-      .where('id', '=', id)
-      .execute();
   }
 
   /** Signs the account out everywhere. */
