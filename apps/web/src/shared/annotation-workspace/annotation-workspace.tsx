@@ -36,6 +36,9 @@ export interface AnnotationWorkspaceProps {
   onAnnotationsChange?(annotations: readonly WorkspaceAnnotation[]): void;
   /** Fills the parent's height; otherwise the workspace takes the viewport below its top. */
   height?: number | string;
+  /** Page thumbnails open at first; by default only on windows 1280 px or wider. A screen that puts
+   * a panel beside the workspace passes false, to leave the page its width. */
+  thumbnails?: boolean;
 }
 
 interface PendingDraft extends Draft {
@@ -135,7 +138,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const [draft, setDraft] = useState<PendingDraft | null>(null);
   const [filter, setFilter] = useState<Set<AnnotationCategory>>(new Set());
   const [help, setHelp] = useState(false);
-  const [thumbnailsOpen, setThumbnailsOpen] = useState(() => window.innerWidth >= 1280);
+  const [thumbnailsOpen, setThumbnailsOpen] = useState(() => props.thumbnails ?? window.innerWidth >= 1280);
   const surface = useRef<SurfaceHandle>(null);
   const lastCategory = useRef<AnnotationCategory>('content');
 

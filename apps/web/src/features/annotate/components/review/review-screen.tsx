@@ -209,6 +209,7 @@ function LoadedReview({
       mode={editable ? 'edit' : 'readonly'}
       fields={shown.structured ? topicTextFields(shown.structured) : undefined}
       height="100%"
+      thumbnails={false}
     />
   ) : shown.structured ? (
     <StructuredText fields={shown.structured} />
