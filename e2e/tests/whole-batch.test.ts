@@ -6,8 +6,10 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { CandidateApiPath, type CandidateOverview } from '@zikao/contract/candidate';
 import { type BatchDto, ConsoleApiPath } from '@zikao/contract/console';
 import type { Stage, SubmissionDetail, SubmissionListResult } from '@zikao/contract/review';
+import { signParams } from '@zikao/contract/signature';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
 import { apiLogin, callApi } from '../support/api.ts';
@@ -39,8 +41,11 @@ const ANNOTATION = '此处论据不足，请补充语料出处';
 const REPLY = '已在第二章补充语料出处';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'];
 
-/** A review comment exactly as long as the batch requires. */
-const commentOf = (length: number) => Array.from(REVIEW_TEXT).slice(0, length).join('');
+/** A review comment exactly as long as the batch requires, ending a sentence. */
+const commentOf = (length: number) =>
+  `${Array.from(REVIEW_TEXT)
+    .slice(0, length - 1)
+    .join('')}。`;
 
 /** The draft as the candidate's word processor exports it: the fixture thesis, converted by LibreOffice. */
 async function draftPdf(dir: string): Promise<Buffer> {
@@ -60,6 +65,23 @@ async function draftPdf(dir: string): Promise<Buffer> {
     { timeout: 180_000 },
   );
   return readFile(path.join(dir, 'draft.pdf'));
+}
+
+/** A candidate's SMS sign-in through the API, as the login page does it; returns the token. */
+async function studentSmsToken(server: TestServer, phone: string): Promise<string> {
+  const t = Date.now();
+  const response = await fetch(`${server.url}/api/auth/v1/getCode?t=${t}&sig=${signParams({}, t)}`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const { captchaId } = ((await response.json()) as { data: { captchaId: string } }).data;
+  const captcha = await server.captchaAnswer(captchaId);
+  const since = server.logs.length;
+  const sent = await callApi(server, '/auth/v1/sendSMS', { phone, captchaId, captcha });
+  assert.equal(sent.errorCode, 0, sent.errorMsg);
+  const code = await server.smsCode(phone, since);
+  const login = await callApi<{ token: string }>(server, '/auth/v1/login', { phone, code });
+  assert.equal(login.errorCode, 0, login.errorMsg);
+  return login.data.token;
 }
 
 /** antd's radio buttons hide their inputs; the reviewer clicks the button's face. */
@@ -139,7 +161,7 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: BATCH }).click();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect(async () => (await rows.count()) === expected, `${expected} waiting ${stageLabel}`, 60_000);
-    assert.match(await rows.first().innerText(), new RegExp(CANDIDATE.name));
+    assert.match(await page.locator('.ant-table-tbody').innerText(), new RegExp(CANDIDATE.name));
     await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
     await axeClean(page, `评阅分配 ${stageLabel}`);
 
@@ -247,8 +269,30 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
       await page.getByText('选题已提交，请等待评阅').waitFor();
       assert.equal(await page.getByLabel('论文题目').isEditable(), false);
 
-      // Submissions exist once candidates submit: now the admin has a topic to assign.
-      await autoAssign('选题', 1);
+      // The other two candidates submit theirs too (through the API: their screens are the same).
+      for (const other of CANDIDATES.slice(1)) {
+        const token = await studentSmsToken(server, other.phone);
+        const overview = await callApi<CandidateOverview>(server, CandidateApiPath.thesis, {}, token);
+        const submitted = await callApi(
+          server,
+          CandidateApiPath.submit,
+          {
+            thesisId: overview.data.thesis?.id,
+            stage: 'topic',
+            structured: {
+              title: other.title || '现代汉语量词的演变研究',
+              rationale: '该题目与所学专业紧密相关，具有一定的研究价值。',
+              outline: '一、绪论\n二、现状\n三、分析\n四、结论',
+              references: '[1] 王力. 汉语史稿[M]. 北京：中华书局，2004.',
+            },
+          },
+          token,
+        );
+        assert.equal(submitted.errorCode, 0, submitted.errorMsg);
+      }
+
+      // Submissions exist once candidates submit: now the admin has the batch's topics to assign.
+      await autoAssign('选题', 3);
       const topic = await submissionOf('topic');
       assert.equal(topic.status, 'assigned');
       assert.equal(topic.reviewerName, '陈评阅');
@@ -433,13 +477,26 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
     await waitForTitle(page, '我的论文');
     const final = page.getByTestId('stage-final');
     await final.getByText('85 分（良好）').waitFor();
+    // The skipped optional plan is not offered after the draft.
+    await page.getByTestId('stage-plan').getByText('论文初稿已提交，不能再提交论文计划').waitFor();
+    assert.equal(
+      await page
+        .getByTestId('stage-plan')
+        .getByRole('button', { name: /提交论文计划/ })
+        .isDisabled(),
+      true,
+    );
     await page.waitForLoadState('networkidle');
     await axeClean(page, '我的论文：定稿已评');
-    await page.screenshot({ path: path.join(screenshots, 'whole-batch-step7.png'), fullPage: true });
+    await final.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshots, 'whole-batch-step7.png') });
     await final.getByRole('link', { name: /查看评阅结果/ }).click();
     await waitForTitle(page, '评阅结果');
     await page.getByText('85 分（良好）').waitFor();
     await page.getByText(commentOf(minComment)).waitFor();
+    await page.locator('.aw-page[data-rendered="true"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
     await axeClean(page, '评阅结果：定稿');
+    await page.screenshot({ path: path.join(screenshots, 'whole-batch-step7-review.png') });
   });
 });
