@@ -146,7 +146,10 @@ export function WorkspaceToolbar(props: ToolbarProps) {
         </Space>
       )}
       <Space size={4}>
-        <SaveIndicator state={props.saveState} pending={props.pendingCount} />
+        {/* A reader has nothing to save, except replies on their way. */}
+        {(editable || props.saveState !== 'saved') && (
+          <SaveIndicator state={props.saveState} pending={props.pendingCount} />
+        )}
         {pdfMode && (
           <Dropdown
             trigger={['click']}
