@@ -16,8 +16,10 @@ export function ToneTag({
   testId?: string;
   bordered?: boolean;
 }) {
+  // An inline border colour would outdo antd's transparent border on a borderless tag.
+  const { borderColor, ...tint } = TONES[tone];
   return (
-    <Tag bordered={bordered} style={TONES[tone]} data-testid={testId}>
+    <Tag bordered={bordered} style={bordered ? { ...tint, borderColor } : tint} data-testid={testId}>
       {children}
     </Tag>
   );
