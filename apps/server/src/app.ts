@@ -53,6 +53,7 @@ import { registerStudentInfoRoutes } from './modules/student-info/student-info.r
 import { StudentInfoService } from './modules/student-info/student-info.service.ts';
 import { CarryOverRepository } from './modules/submission/carry-over.repository.ts';
 import { CarryOver } from './modules/submission/carry-over.ts';
+import { ThesisSheetService } from './modules/submission/sheet.ts';
 import { SubmissionRepository } from './modules/submission/submission.repository.ts';
 import { registerSubmissionRoutes } from './modules/submission/submission.routes.ts';
 import { SubmissionService } from './modules/submission/submission.service.ts';
@@ -192,7 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerDocumentRoutes(api, { documents, storage });
       registerAnnotationRoutes(api, { annotations, exporter });
       registerCommentBankRoutes(api, { bank: new CommentBankRepository(db), audit: new AuditRepository(db) });
-      registerSubmissionRoutes(api, { submissions });
+      registerSubmissionRoutes(api, { submissions, sheet: new ThesisSheetService({ db }) });
       registerReviewRoutes(api, { reviews });
       registerNoticeRoutes(api, { notices });
       registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });

@@ -7,15 +7,18 @@ import {
   type Stage,
   submissionDetailSchema,
   submissionListSchema,
+  submissionRefSchema,
   TEACHER_SIDE_ROLES,
 } from '@zikao/contract';
 import { ReviewListPath } from '@zikao/contract/review-lists';
 import { SubmissionFilterPath, submissionFiltersSchema } from '@zikao/contract/submission-filters';
+import { ThesisSheetPath } from '@zikao/contract/thesis-sheet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../shared/envelope.ts';
 import { parseInput } from '../../shared/validation.ts';
 import { attachment } from '../annotation/annotation.routes.ts';
 import { requireUser } from '../auth/auth.routes.ts';
+import type { ThesisSheetService } from './sheet.ts';
 import type { SubmissionService } from './submission.service.ts';
 import { submissionWorkbook } from './submission-export.ts';
 
@@ -31,8 +34,11 @@ const STAGE_PATHS: Array<[string, Stage]> = [
   [ReviewListPath.retests, 'retest'],
 ];
 
-export function registerSubmissionRoutes(app: FastifyInstance, deps: { submissions: SubmissionService }): void {
-  const { submissions } = deps;
+export function registerSubmissionRoutes(
+  app: FastifyInstance,
+  deps: { submissions: SubmissionService; sheet: ThesisSheetService },
+): void {
+  const { submissions, sheet } = deps;
 
   const list = (stage?: Stage) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const body = request.body as Record<string, unknown> | undefined;
@@ -56,6 +62,11 @@ export function registerSubmissionRoutes(app: FastifyInstance, deps: { submissio
   app.post(ApiPath.submissionDetail, reviewers, async (request) => {
     const body = parseInput(submissionDetailSchema, request.body);
     return ok(await submissions.detail(requireUser(request.user), body.submissionId, body.open === 1));
+  });
+
+  app.post(ThesisSheetPath.sheet, reviewers, async (request) => {
+    const body = parseInput(submissionRefSchema, request.body);
+    return ok(await sheet.sheet(requireUser(request.user), body.submissionId));
   });
 
   app.post(ApiPath.submissionDiff, reviewers, async (request) => {

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ErrorCode, Role } from '@zikao/contract';
+import type { ThesisSheet } from '@zikao/contract/thesis-sheet';
+import { type BuiltSubmission, buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const SHEET = '/api/v1/submission/sheet';
+
+describe('thesis information sheet', () => {
+  let app: TestApp;
+  let reviewer: string;
+  let reviewerId: number;
+  let other: string;
+  let otherId: number;
+  let admin: string;
+  let draft: BuiltSubmission;
+  let topicId: number;
+  let blind: BuiltSubmission;
+
+  /** A submitted review of version 1 of a submission. */
+  async function review(submissionId: number, reviewer: number, fields: { verdict: string; score?: number | null }) {
+    const now = Date.now();
+    await app.database.db
+      .insertInto('reviews')
+      .values({
+        submission_id: submissionId,
+        version_no: 1,
+        reviewer_id: reviewer,
+        verdict: fields.verdict,
+        score: fields.score ?? null,
+        rubric_json: '{}',
+        comment: '选题方向明确，具有现实意义。',
+        plagiarism_rate: 12.5,
+        time_spent_ms: 1000,
+        state: 'submitted',
+        submitted_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  before(async () => {
+    app = await createTestApp();
+    reviewer = await app.login('13800000003');
+    admin = await app.login('13800000004');
+    reviewerId = (
+      await app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('account', '=', '13800000003')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const otherUser = await buildUser(app, { role: Role.reviewer, name: '李评阅' });
+    otherId = otherUser.id;
+    other = await app.login(otherUser.account);
+    const batchId = await buildBatch(app, { plagiarismThreshold: 25 }, '2026年上半年信息表');
+    draft = await buildSubmission(app, { batchId, stage: 'draft', status: 'reviewing', reviewerId });
+    await app.database.db
+      .updateTable('users')
+      .set({ school_name: '某某大学' })
+      .where('id', '=', draft.studentId)
+      .execute();
+    // The same thesis's topic, passed earlier by another reviewer.
+    topicId = await app.submissions.createSubmission(draft.studentId, draft.thesisId, 'topic', {
+      structured: { title: draft.title, rationale: '', outline: '', references: '' },
+    });
+    await app.database.db
+      .updateTable('submissions')
+      .set({ status: 'passed', reviewer_id: otherId })
+      .where('id', '=', topicId)
+      .execute();
+    await review(topicId, otherId, { verdict: 'pass' });
+    const blindBatch = await buildBatch(app, { blindReview: true }, '2026年下半年盲审信息表');
+    blind = await buildSubmission(app, { batchId: blindBatch, stage: 'final', status: 'passed', reviewerId });
+  });
+  after(() => app.close());
+
+  it('gives the reviewer the thesis with every stage’s latest submitted review', async () => {
+    const res = await app.post<ThesisSheet>(SHEET, { submissionId: draft.id }, { token: reviewer });
+    assert.equal(res.body.errorCode, 0, res.body.errorMsg);
+    const sheet = res.body.data;
+    assert.equal(sheet.submissionId, draft.id);
+    assert.equal(sheet.stage, 'draft');
+    assert.deepEqual(sheet.thesis, {
+      id: draft.thesisId,
+      title: draft.title,
+      majorName: '汉语言文学',
+      advisor: '张导师',
+    });
+    assert.deepEqual(sheet.candidate, { name: draft.studentName, examNo: draft.examNumber, schoolName: '某某大学' });
+    assert.equal(sheet.batch.name, '2026年上半年信息表');
+    assert.equal(sheet.batch.blindReview, false);
+    assert.equal(sheet.plagiarismThreshold, 25);
+    assert.deepEqual(
+      sheet.stages.map((s) => s.stage),
+      ['topic', 'draft'],
+    );
+    const [topic, current] = sheet.stages;
+    assert.equal(topic?.submissionId, topicId);
+    assert.equal(topic?.status, 'passed');
+    assert.equal(topic?.verdict, 'pass');
+    assert.equal(topic?.reviewerName, '李评阅');
+    assert.equal(topic?.comment, '选题方向明确，具有现实意义。');
+    assert.equal(topic?.plagiarismRate, 12.5);
+    assert.equal(topic?.reviewedVersion, 1);
+    assert.ok((topic?.reviewedAt ?? 0) > 0);
+    // The draft is still being reviewed: no verdict yet.
+    assert.equal(current?.status, 'reviewing');
+    assert.equal(current?.verdict, null);
+    assert.equal(current?.reviewerName, '');
+    assert.equal(current?.reviewedAt, null);
+    assert.ok((current?.submittedAt ?? 0) > 0);
+  });
+
+  it('leaves a draft review out: only submitted reviews are outcomes', async () => {
+    const now = Date.now();
+    await app.database.db
+      .insertInto('reviews')
+      .values({
+        submission_id: draft.id,
+        version_no: 1,
+        reviewer_id: reviewerId,
+        verdict: 'fail',
+        score: null,
+        rubric_json: '{}',
+        comment: '草稿',
+        plagiarism_rate: null,
+        time_spent_ms: 0,
+        state: 'draft',
+        submitted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const res = await app.post<ThesisSheet>(SHEET, { submissionId: draft.id }, { token: reviewer });
+    const current = res.body.data.stages.find((s) => s.stage === 'draft');
+    assert.equal(current?.verdict, null);
+    assert.equal(current?.comment, '');
+  });
+
+  it('gives scores and grades of scored stages, and hides the candidate under blind review', async () => {
+    const res = await app.post<ThesisSheet>(SHEET, { submissionId: blind.id }, { token: reviewer });
+    assert.equal(res.body.errorCode, 0, res.body.errorMsg);
+    assert.equal(res.body.data.candidate, null);
+    assert.equal(res.body.data.batch.blindReview, true);
+    const body = JSON.stringify(res.body.data);
+    assert.ok(!body.includes(blind.studentName), 'no candidate name anywhere');
+    assert.ok(!body.includes(blind.examNumber), 'no exam number anywhere');
+    const [final] = res.body.data.stages;
+    assert.equal(final?.score, 85);
+    assert.equal(final?.grade, '良好');
+    assert.equal(final?.verdict, 'pass');
+    // Admins see the candidate of a blind batch.
+    const asAdmin = await app.post<ThesisSheet>(SHEET, { submissionId: blind.id }, { token: admin });
+    assert.equal(asAdmin.body.data.candidate?.name, blind.studentName);
+  });
+
+  it('refuses another reviewer’s submission, other roles and unknown ids', async () => {
+    const theirs = await app.post(SHEET, { submissionId: draft.id }, { token: other });
+    assert.equal(theirs.body.errorCode, ErrorCode.forbidden);
+    // The topic is theirs, not the demo reviewer's.
+    const topic = await app.post(SHEET, { submissionId: topicId }, { token: reviewer });
+    assert.equal(topic.body.errorCode, ErrorCode.forbidden);
+    const own = await app.post<ThesisSheet>(SHEET, { submissionId: topicId }, { token: other });
+    assert.equal(own.body.errorCode, 0);
+    const student = await app.login('13800000001', undefined, 'student');
+    const asStudent = await app.post(SHEET, { submissionId: draft.id }, { token: student });
+    assert.equal(asStudent.body.errorCode, ErrorCode.forbidden);
+    const missing = await app.post(SHEET, { submissionId: 99_999_999 }, { token: admin });
+    assert.equal(missing.body.errorCode, ErrorCode.notFound);
+    const invalid = await app.post(SHEET, { submissionId: 'abc' }, { token: admin });
+    assert.notEqual(invalid.body.errorCode, 0);
+    const anonymous = await app.post(SHEET, { submissionId: draft.id });
+    assert.notEqual(anonymous.body.errorCode, 0);
+  });
+});

@@ -1,0 +1,112 @@
+import { gradeOf, STAGES, type Stage, type SubmissionStatus, type Verdict } from '@zikao/contract';
+import type { ThesisSheet, ThesisSheetStage } from '@zikao/contract/thesis-sheet';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import { hidesCandidate, requireReviewable } from './submission.policy.ts';
+import { SubmissionRepository } from './submission.repository.ts';
+import { parseRules } from './submission-mapper.ts';
+
+/**
+ * The information sheet (论文信息表): the thesis of one submission with every stage's latest
+ * submitted review. Same access as the detail: admins, or the reviewer the submission is
+ * assigned to; blind review hides the candidate from everyone but admins.
+ */
+export class ThesisSheetService {
+  private readonly db: Kysely<Database>;
+  private readonly submissions: SubmissionRepository;
+  private readonly now: () => number;
+
+  constructor(deps: { db: Kysely<Database>; now?: () => number }) {
+    this.db = deps.db;
+    this.submissions = new SubmissionRepository(deps.db);
+    this.now = deps.now ?? Date.now;
+  }
+
+  async sheet(user: SessionUser, submissionId: number): Promise<ThesisSheet> {
+    await requireReviewable(this.submissions, user, [submissionId]);
+    const context = await this.submissions.findContext(submissionId);
+    if (!context) throw notFound('论文不存在');
+    const rules = parseRules(context.rules_json);
+    const hide = hidesCandidate(user, rules.blindReview);
+    const student = await this.db
+      .selectFrom('users')
+      .select('school_name')
+      .where('id', '=', context.student_id)
+      .executeTakeFirst();
+
+    const rows = await this.db
+      .selectFrom('submissions as s')
+      .leftJoin('submission_versions as v', (join) =>
+        join.onRef('v.submission_id', '=', 's.id').onRef('v.version_no', '=', 's.current_version'),
+      )
+      .select([
+        's.id',
+        's.stage',
+        's.status',
+        's.current_version',
+        's.submitted_at',
+        'v.submitted_at as version_submitted_at',
+        'v.plagiarism_rate as version_rate',
+      ])
+      .where('s.thesis_id', '=', context.thesis_id)
+      .execute();
+    const ids = rows.map((row) => row.id);
+    const reviews =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('reviews as r')
+            .innerJoin('users as u', 'u.id', 'r.reviewer_id')
+            .select([
+              'r.submission_id',
+              'r.version_no',
+              'r.verdict',
+              'r.score',
+              'r.comment',
+              'r.plagiarism_rate',
+              'r.submitted_at',
+              'u.name as reviewer_name',
+            ])
+            .where('r.submission_id', 'in', ids)
+            .where('r.state', '=', 'submitted')
+            .orderBy('r.version_no', 'desc')
+            .execute();
+
+    const stages: ThesisSheetStage[] = rows
+      .map((row): ThesisSheetStage => {
+        // Reviews come newest version first: the first one of a submission is its latest.
+        const review = reviews.find((r) => r.submission_id === row.id);
+        return {
+          stage: row.stage as Stage,
+          submissionId: row.id,
+          status: row.status as SubmissionStatus,
+          currentVersion: row.current_version,
+          submittedAt: row.version_submitted_at ?? row.submitted_at,
+          verdict: (review?.verdict as Verdict | null | undefined) ?? null,
+          score: review?.score ?? null,
+          grade: review?.score === null || review?.score === undefined ? null : gradeOf(review.score),
+          reviewerName: review?.reviewer_name ?? '',
+          comment: review?.comment ?? '',
+          plagiarismRate: review?.plagiarism_rate ?? row.version_rate ?? null,
+          reviewedAt: review?.submitted_at ?? null,
+          reviewedVersion: review?.version_no ?? null,
+        };
+      })
+      .sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage));
+
+    return {
+      submissionId: context.id,
+      stage: context.stage as Stage,
+      thesis: { id: context.thesis_id, title: context.title, majorName: context.major_name, advisor: context.advisor },
+      candidate: hide
+        ? null
+        : { name: context.student_name, examNo: context.exam_number ?? '', schoolName: student?.school_name ?? '' },
+      batch: { id: context.batch_id, name: context.batch_name, blindReview: rules.blindReview },
+      plagiarismThreshold: rules.plagiarismThreshold,
+      stages,
+      generatedAt: this.now(),
+    };
+  }
+}
