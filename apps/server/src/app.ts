@@ -193,7 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerDocumentRoutes(api, { documents, storage });
       registerAnnotationRoutes(api, { annotations, exporter });
       registerCommentBankRoutes(api, { bank: new CommentBankRepository(db), audit: new AuditRepository(db) });
-      registerSubmissionRoutes(api, { submissions, sheet: new ThesisSheetService({ db }) });
+      registerSubmissionRoutes(api, { submissions, sheet: new ThesisSheetService({ db, storage }) });
       registerReviewRoutes(api, { reviews });
       registerNoticeRoutes(api, { notices });
       registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });

@@ -5,7 +5,36 @@ import type { Grade, Stage, SubmissionStatus, Verdict } from './review.ts';
 export const ThesisSheetPath = {
   /** Reviewers (their own assignments) and admins; body `{ submissionId }`. */
   sheet: '/v1/submission/sheet',
+  /** Same access; body `{ submissionId }`: the current version's attachments and plagiarism report. */
+  attachments: '/v1/submission/attachments',
+  /**
+   * GET `/v1/submission/file/:submissionId/:uploadId[?inline=1]`: one file of the submission's
+   * versions. Signature-exempt like the document file so a preview tab can load it; the session
+   * and the access check still apply.
+   */
+  file: '/v1/submission/file',
 } as const;
+
+export type SubmissionFileKind = 'attachment' | 'report';
+
+export interface SubmissionFile {
+  uploadId: string;
+  name: string;
+  kind: SubmissionFileKind;
+  /** Bytes; null when the upload record is gone. */
+  size: number | null;
+  mime: string;
+}
+
+export interface SubmissionAttachments {
+  submissionId: number;
+  stage: Stage;
+  versionNo: number;
+  /** The thesis document of the version, for the annotated PDF; null for a structured topic. */
+  documentId: number | null;
+  plagiarismRate: number | null;
+  files: SubmissionFile[];
+}
 
 export interface ThesisSheetStage {
   stage: Stage;

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode, Role } from '@zikao/contract';
-import type { ThesisSheet } from '@zikao/contract/thesis-sheet';
+import type { SubmissionAttachments, ThesisSheet } from '@zikao/contract/thesis-sheet';
 import { type BuiltSubmission, buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
+import { minimalDocx, minimalPdf } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const SHEET = '/api/v1/submission/sheet';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 describe('thesis information sheet', () => {
   let app: TestApp;
@@ -174,5 +176,125 @@ describe('thesis information sheet', () => {
     assert.notEqual(invalid.body.errorCode, 0);
     const anonymous = await app.post(SHEET, { submissionId: draft.id });
     assert.notEqual(anonymous.body.errorCode, 0);
+  });
+
+  describe('attachments', () => {
+    let withFiles: BuiltSubmission;
+    let attachmentId: string;
+    let reportId: string;
+    let wordId: string;
+    let strangerFile: string;
+
+    before(async () => {
+      const candidate = await buildUser(app, { role: Role.student, name: '附件考生', examNumber: '030199990001' });
+      const token = await app.login(candidate.account, candidate.password, 'student');
+      const upload = async (kind: string, data: Buffer, name: string) => {
+        const form = new FormData();
+        form.append('kind', kind);
+        form.append('file', new Blob([new Uint8Array(data)]), name);
+        const response = await app.upload<{ fileId: string }>('/api/v1/upload', form, { token });
+        assert.equal(response.body.errorCode, 0, response.body.errorMsg);
+        return response.body.data.fileId;
+      };
+      attachmentId = await upload('attachment', minimalPdf('appendix'), '调查问卷.pdf');
+      reportId = await upload('report', minimalPdf('report'), '查重报告.pdf');
+      wordId = await upload('attachment', minimalDocx(), '访谈记录.docx');
+      strangerFile = await upload('attachment', minimalPdf('other'), '别的文件.pdf');
+      const batchId = await buildBatch(app, {});
+      withFiles = await buildSubmission(app, {
+        batchId,
+        stage: 'final',
+        status: 'reviewing',
+        reviewerId,
+        studentId: candidate.id,
+      });
+      await app.database.db
+        .updateTable('submission_versions')
+        .set({
+          plagiarism_rate: 18,
+          attachments_json: JSON.stringify([
+            { uploadId: reportId, name: '查重报告.pdf', kind: 'report' },
+            { uploadId: attachmentId, name: '调查问卷.pdf', kind: 'attachment' },
+            { uploadId: wordId, name: '访谈记录.docx', kind: 'attachment' },
+          ]),
+        })
+        .where('submission_id', '=', withFiles.id)
+        .execute();
+    });
+
+    it('lists the current version’s attachments, then the plagiarism report, with sizes', async () => {
+      const res = await app.post<SubmissionAttachments>(
+        '/api/v1/submission/attachments',
+        { submissionId: withFiles.id },
+        { token: reviewer },
+      );
+      assert.equal(res.body.errorCode, 0, res.body.errorMsg);
+      const data = res.body.data;
+      assert.equal(data.versionNo, 1);
+      assert.equal(data.stage, 'final');
+      assert.equal(data.plagiarismRate, 18);
+      assert.deepEqual(
+        data.files.map((f) => [f.name, f.kind, f.mime]),
+        [
+          ['调查问卷.pdf', 'attachment', 'application/pdf'],
+          ['访谈记录.docx', 'attachment', DOCX],
+          ['查重报告.pdf', 'report', 'application/pdf'],
+        ],
+      );
+      assert.ok(data.files.every((f) => (f.size ?? 0) > 0));
+      const empty = await app.post<SubmissionAttachments>(
+        '/api/v1/submission/attachments',
+        { submissionId: draft.id },
+        { token: reviewer },
+      );
+      assert.deepEqual(empty.body.data.files, []);
+    });
+
+    it('downloads a listed file, and previews PDFs inline', async () => {
+      const download = await app.server.inject({
+        method: 'GET',
+        url: `/api/v1/submission/file/${withFiles.id}/${attachmentId}`,
+        headers: { authorization: `Bearer ${reviewer}` },
+      });
+      assert.equal(download.statusCode, 200);
+      assert.equal(download.headers['content-type'], 'application/pdf');
+      assert.match(String(download.headers['content-disposition']), /^attachment; filename\*=UTF-8''/);
+      assert.ok(download.rawPayload.subarray(0, 5).equals(Buffer.from('%PDF-')));
+      const preview = await app.server.inject({
+        method: 'GET',
+        url: `/api/v1/submission/file/${withFiles.id}/${reportId}?inline=1`,
+        headers: { authorization: `Bearer ${reviewer}` },
+      });
+      assert.match(String(preview.headers['content-disposition']), /^inline;/);
+      // Only PDFs and images open inline; a Word file is always a download.
+      const word = await app.server.inject({
+        method: 'GET',
+        url: `/api/v1/submission/file/${withFiles.id}/${wordId}?inline=1`,
+        headers: { authorization: `Bearer ${reviewer}` },
+      });
+      assert.equal(word.statusCode, 200);
+      assert.match(String(word.headers['content-disposition']), /^attachment;/);
+    });
+
+    it('refuses files of other submissions, other reviewers and anonymous callers', async () => {
+      const get = (url: string, token?: string) =>
+        app.server.inject({
+          method: 'GET',
+          url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      // An upload that exists but is not one of this submission's files.
+      const stranger = await get(`/api/v1/submission/file/${withFiles.id}/${strangerFile}`, reviewer);
+      assert.equal(stranger.json().errorCode, ErrorCode.notFound);
+      // The file is listed, but on a submission the caller may not read.
+      const theirs = await get(`/api/v1/submission/file/${withFiles.id}/${attachmentId}`, other);
+      assert.equal(theirs.json().errorCode, ErrorCode.forbidden);
+      const list = await app.post('/api/v1/submission/attachments', { submissionId: withFiles.id }, { token: other });
+      assert.equal(list.body.errorCode, ErrorCode.forbidden);
+      const anonymous = await get(`/api/v1/submission/file/${withFiles.id}/${attachmentId}`);
+      assert.notEqual(anonymous.json().errorCode, 0);
+      const bad = await get(`/api/v1/submission/file/${withFiles.id}/..%2Fetc`, reviewer);
+      assert.notEqual(bad.json().errorCode, 0);
+    });
   });
 });

@@ -1,9 +1,16 @@
+import type { Readable } from 'node:stream';
 import { gradeOf, STAGES, type Stage, type SubmissionStatus, type Verdict } from '@zikao/contract';
-import type { ThesisSheet, ThesisSheetStage } from '@zikao/contract/thesis-sheet';
+import type {
+  SubmissionAttachments,
+  SubmissionFile,
+  ThesisSheet,
+  ThesisSheetStage,
+} from '@zikao/contract/thesis-sheet';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
 import { hidesCandidate, requireReviewable } from './submission.policy.ts';
 import { SubmissionRepository } from './submission.repository.ts';
 import { parseRules } from './submission-mapper.ts';
@@ -16,10 +23,12 @@ import { parseRules } from './submission-mapper.ts';
 export class ThesisSheetService {
   private readonly db: Kysely<Database>;
   private readonly submissions: SubmissionRepository;
+  private readonly storage: FileStorage;
   private readonly now: () => number;
 
-  constructor(deps: { db: Kysely<Database>; now?: () => number }) {
+  constructor(deps: { db: Kysely<Database>; storage: FileStorage; now?: () => number }) {
     this.db = deps.db;
+    this.storage = deps.storage;
     this.submissions = new SubmissionRepository(deps.db);
     this.now = deps.now ?? Date.now;
   }
@@ -108,5 +117,87 @@ export class ThesisSheetService {
       stages,
       generatedAt: this.now(),
     };
+  }
+
+  /** The current version's files: attachments first, then the plagiarism report. */
+  async attachments(user: SessionUser, submissionId: number): Promise<SubmissionAttachments> {
+    await requireReviewable(this.submissions, user, [submissionId]);
+    const submission = await this.submissions.findById(submissionId);
+    if (!submission) throw notFound('论文不存在');
+    const versions = await this.submissions.versions(submissionId);
+    const current = versions.find((v) => v.version_no === submission.current_version);
+    const stored = current ? storedFiles(current.attachments_json) : [];
+    const uploads =
+      stored.length === 0
+        ? []
+        : await this.db
+            .selectFrom('uploads')
+            .select(['id', 'size', 'mime'])
+            .where(
+              'id',
+              'in',
+              stored.map((f) => f.uploadId),
+            )
+            .execute();
+    const files: SubmissionFile[] = stored
+      .map((f) => {
+        const upload = uploads.find((u) => u.id === f.uploadId);
+        return {
+          uploadId: f.uploadId,
+          name: f.name,
+          kind: f.kind === 'report' ? ('report' as const) : ('attachment' as const),
+          size: upload?.size ?? null,
+          mime: upload?.mime ?? '',
+        };
+      })
+      .sort((a, b) => Number(a.kind === 'report') - Number(b.kind === 'report'));
+    return {
+      submissionId,
+      stage: submission.stage as Stage,
+      versionNo: submission.current_version,
+      documentId: current?.document_id ?? null,
+      plagiarismRate: current?.plagiarism_rate ?? null,
+      files,
+    };
+  }
+
+  /** One file of any version of the submission, for download or preview. */
+  async file(
+    user: SessionUser,
+    submissionId: number,
+    uploadId: string,
+  ): Promise<{ name: string; mime: string; body: Readable }> {
+    await requireReviewable(this.submissions, user, [submissionId]);
+    const versions = await this.submissions.versions(submissionId);
+    const listed = versions.flatMap((v) => storedFiles(v.attachments_json)).find((f) => f.uploadId === uploadId);
+    if (!listed) throw notFound('附件不存在');
+    const upload = await this.db
+      .selectFrom('uploads')
+      .select(['sha256', 'mime'])
+      .where('id', '=', uploadId)
+      .executeTakeFirst();
+    if (!upload) throw notFound('附件不存在');
+    return {
+      name: listed.name,
+      mime: upload.mime || 'application/octet-stream',
+      body: await this.storage.read(upload.sha256),
+    };
+  }
+}
+
+interface StoredFile {
+  uploadId: string;
+  name: string;
+  kind?: string;
+}
+
+function storedFiles(json: string): StoredFile[] {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return Array.isArray(parsed)
+      ? parsed.filter((f): f is StoredFile => typeof f?.uploadId === 'string' && typeof f?.name === 'string')
+      : [];
+  } catch {
+    return [];
   }
 }

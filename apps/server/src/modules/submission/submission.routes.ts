@@ -14,6 +14,7 @@ import { ReviewListPath } from '@zikao/contract/review-lists';
 import { SubmissionFilterPath, submissionFiltersSchema } from '@zikao/contract/submission-filters';
 import { ThesisSheetPath } from '@zikao/contract/thesis-sheet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { parseInput } from '../../shared/validation.ts';
 import { attachment } from '../annotation/annotation.routes.ts';
@@ -23,6 +24,11 @@ import type { SubmissionService } from './submission.service.ts';
 import { submissionWorkbook } from './submission-export.ts';
 
 const reviewers = { config: { access: { roles: TEACHER_SIDE_ROLES } } };
+const fileParams = z.object({
+  submissionId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数'),
+  uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '格式不正确'),
+});
+const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The web shell's per-stage list paths answer the same call with the stage implied. */
@@ -67,6 +73,23 @@ export function registerSubmissionRoutes(
   app.post(ThesisSheetPath.sheet, reviewers, async (request) => {
     const body = parseInput(submissionRefSchema, request.body);
     return ok(await sheet.sheet(requireUser(request.user), body.submissionId));
+  });
+  app.post(ThesisSheetPath.attachments, reviewers, async (request) => {
+    const body = parseInput(submissionRefSchema, request.body);
+    return ok(await sheet.attachments(requireUser(request.user), body.submissionId));
+  });
+  // A preview tab cannot sign its request: like the document file, the session and access check suffice.
+  const fileAccess = { config: { access: { roles: TEACHER_SIDE_ROLES, signature: 'none' as const } } };
+  app.get(`${ThesisSheetPath.file}/:submissionId/:uploadId`, fileAccess, async (request, reply) => {
+    const { submissionId, uploadId } = parseInput(fileParams, request.params);
+    const file = await sheet.file(requireUser(request.user), submissionId, uploadId);
+    attachment(reply, file.name, file.mime).header('x-content-type-options', 'nosniff');
+    // Only PDFs and raster images open in the browser; anything else (HTML, SVG) is a download.
+    const wantsInline = (request.query as Record<string, unknown> | undefined)?.inline === '1';
+    if (wantsInline && INLINE_TYPES.has(file.mime)) {
+      reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    }
+    return reply.send(file.body);
   });
 
   app.post(ApiPath.submissionDiff, reviewers, async (request) => {
