@@ -4,6 +4,7 @@ import { Button, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
+import { ViewLinks } from '../../../thesis-views/components/view-links.tsx';
 
 interface ReviewHeaderProps {
   detail: SubmissionDetail;
@@ -78,6 +79,7 @@ export function ReviewHeader({ detail, versionNo, onVersion, onDiff, actions }: 
         </dl>
       </div>
       <div className="rv-header-actions">
+        <ViewLinks submissionId={detail.id} stage={detail.stage} />
         {detail.versions.length > 1 && (
           <Button icon={<DiffOutlined />} onClick={onDiff}>
             版本对比

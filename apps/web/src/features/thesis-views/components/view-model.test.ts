@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AnnotationDto } from '@zikao/contract/annotation';
+import type { ThesisSheetStage } from '@zikao/contract/thesis-sheet';
+import {
+  boxOf,
+  formatFileSize,
+  formatRate,
+  isPreviewable,
+  notesByPage,
+  quoteOf,
+  sheetPlagiarism,
+} from './view-model.ts';
+
+function annotation(
+  id: string,
+  pageIndex: number,
+  selectors: AnnotationDto['selectors'],
+  createdAt = 1,
+): AnnotationDto {
+  return {
+    id,
+    documentId: 1,
+    kind: selectors.some((s) => s.type === 'FragmentSelector') ? 'area' : 'highlight',
+    category: 'content',
+    severity: 'minor',
+    comment: `批注${id}`,
+    stamp: null,
+    pageIndex,
+    selectors,
+    revision: 1,
+    authorId: 1,
+    authorName: '陈评阅',
+    createdAt,
+    updatedAt: createdAt,
+    replies: [],
+  };
+}
+
+const stage = (over: Partial<ThesisSheetStage>): ThesisSheetStage => ({
+  stage: 'draft',
+  submissionId: 1,
+  status: 'passed',
+  currentVersion: 1,
+  submittedAt: 1,
+  verdict: null,
+  score: null,
+  grade: null,
+  reviewerName: '',
+  comment: '',
+  plagiarismRate: null,
+  reviewedAt: null,
+  reviewedVersion: null,
+  ...over,
+});
+
+describe('thesis views helpers', () => {
+  it('formats file sizes and rates', () => {
+    assert.equal(formatFileSize(null), '—');
+    assert.equal(formatFileSize(512), '512 字节');
+    assert.equal(formatFileSize(2048), '2.0 KB');
+    assert.equal(formatFileSize(3.5 * 1024 * 1024), '3.5 MB');
+    assert.equal(formatRate(null), '—');
+    assert.equal(formatRate(12.345), '12.3%');
+  });
+
+  it('previews only PDFs and raster images', () => {
+    assert.equal(isPreviewable('application/pdf'), true);
+    assert.equal(isPreviewable('image/PNG'), true);
+    assert.equal(isPreviewable('image/svg+xml'), false);
+    assert.equal(isPreviewable('application/vnd.openxmlformats-officedocument.wordprocessingml.document'), false);
+  });
+
+  it('takes the plagiarism rate of the latest stage that has one', () => {
+    const sheet = {
+      plagiarismThreshold: 30,
+      stages: [stage({ stage: 'draft', plagiarismRate: 20 }), stage({ stage: 'final', plagiarismRate: 35 })],
+    };
+    assert.deepEqual(sheetPlagiarism(sheet), { rate: 35, stage: 'final', exceeds: true });
+    assert.deepEqual(
+      sheetPlagiarism({
+        plagiarismThreshold: 30,
+        stages: [stage({ stage: 'draft', plagiarismRate: 20 }), stage({ stage: 'final' })],
+      }),
+      {
+        rate: 20,
+        stage: 'draft',
+        exceeds: false,
+      },
+    );
+    assert.deepEqual(sheetPlagiarism({ plagiarismThreshold: 30, stages: [] }), {
+      rate: null,
+      stage: null,
+      exceeds: false,
+    });
+  });
+
+  it('shortens quotes to one line', () => {
+    const long = annotation('a', 0, [{ type: 'TextQuoteSelector', exact: `第一行\n第二行${'字'.repeat(100)}` }]);
+    const quote = quoteOf(long);
+    assert.ok(quote.startsWith('第一行 第二行'));
+    assert.equal([...quote].length, 81);
+    assert.ok(quote.endsWith('…'));
+    assert.equal(
+      quoteOf(
+        annotation('b', 0, [
+          { type: 'FragmentSelector', conformsTo: 'http://tools.ietf.org/rfc/rfc3778', value: 'page=1' },
+        ]),
+      ),
+      '',
+    );
+  });
+
+  it('numbers notes across the document in reading order, grouped by page', () => {
+    const area = (id: string, page: number, y: number) =>
+      annotation(id, page, [
+        {
+          type: 'FragmentSelector',
+          conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+          value: `page=${page + 1}&viewrect=10,${y},50,20`,
+        },
+      ]);
+    const pages = notesByPage([area('c', 1, 100), area('b', 0, 500), area('a', 0, 100), area('d', 1, 50)]);
+    assert.deepEqual([...pages.keys()], [0, 1]);
+    assert.deepEqual(
+      pages.get(0)?.map((n) => [n.number, n.annotation.id]),
+      [
+        [1, 'a'],
+        [2, 'b'],
+      ],
+    );
+    assert.deepEqual(
+      pages.get(1)?.map((n) => [n.number, n.annotation.id]),
+      [
+        [3, 'd'],
+        [4, 'c'],
+      ],
+    );
+  });
+
+  it('places boxes as fractions of the page, and none for highlights', () => {
+    const box = boxOf(
+      annotation('a', 0, [
+        {
+          type: 'FragmentSelector',
+          conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+          value: 'page=1&viewrect=59.5,84.2,119,842',
+        },
+      ]),
+      { width: 595, height: 842 },
+    );
+    assert.ok(box);
+    assert.ok(Math.abs(box.left - 0.1) < 1e-9);
+    assert.ok(Math.abs(box.top - 0.1) < 1e-9);
+    assert.ok(Math.abs(box.width - 0.2) < 1e-9);
+    assert.equal(box.height, 1);
+    assert.equal(
+      boxOf(annotation('b', 0, [{ type: 'TextQuoteSelector', exact: '文字' }]), { width: 595, height: 842 }),
+      null,
+    );
+  });
+});
+
+describe('view paths', () => {
+  it('keeps finals and retests in their own route families', async () => {
+    const { viewPaths, familyOfPath } = await import('./view-model.ts');
+    assert.deepEqual(viewPaths('draft', 7), {
+      print: '/thesis/reviewsPrint/7',
+      sheet: '/thesis/reviewBasic/7',
+      attachments: '/thesis/attachment/7',
+    });
+    assert.equal(viewPaths('final', 7).sheet, '/thesis/finallyBasic/7');
+    assert.equal(viewPaths('retest', 7).attachments, '/thesisRetest/attachment/7');
+    assert.equal(familyOfPath('/thesis/finallyAttachment/7'), 'final-family');
+    assert.equal(familyOfPath('/thesisRetest/reviewBasic/7'), 'retest-family');
+    assert.equal(familyOfPath('/thesis/reviewBasic/7'), 'draft');
+    assert.equal(viewPaths(familyOfPath('/thesis/finallyPrint/3'), 3).attachments, '/thesis/finallyAttachment/3');
+  });
+});
