@@ -26,7 +26,13 @@ export function InformationSheetScreen() {
   const extra = (
     <div className="tv-actions tv-no-print">
       <ViewLinks submissionId={submissionId} current="sheet" />
-      <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!query.data}>
+      <Button
+        type="primary"
+        icon={<PrinterOutlined />}
+        data-testid="print-button"
+        onClick={() => window.print()}
+        disabled={!query.data}
+      >
         打印
       </Button>
     </div>

@@ -109,7 +109,13 @@ export function PrintScreen() {
           下载批注版 PDF
         </Button>
       )}
-      <Button type="primary" icon={<PrinterOutlined />} disabled={!ready} onClick={() => window.print()}>
+      <Button
+        type="primary"
+        icon={<PrinterOutlined />}
+        data-testid="print-button"
+        disabled={!ready}
+        onClick={() => window.print()}
+      >
         打印
       </Button>
     </div>

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { familyOfPath, type ViewKind, viewPaths } from './view-model.ts';
 
 const LINKS: Array<{ kind: ViewKind; label: string; icon: React.ReactNode }> = [
-  { kind: 'print', label: '打印', icon: <PrinterOutlined /> },
+  { kind: 'print', label: '打印论文', icon: <PrinterOutlined /> },
   { kind: 'sheet', label: '信息表', icon: <FileTextOutlined /> },
   { kind: 'attachments', label: '附件', icon: <PaperClipOutlined /> },
 ];
