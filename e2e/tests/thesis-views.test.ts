@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { SubmissionListResult } from '@zikao/contract/review';
+import type { SubmissionDetail, SubmissionListResult } from '@zikao/contract/review';
 import type { ThesisSheet } from '@zikao/contract/thesis-sheet';
 import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
@@ -77,6 +78,11 @@ describe('printing and supporting views: information sheet, attachments, printab
     assert.equal(await page.getByTestId('print-button').isVisible(), false);
     assert.ok(await form.isVisible());
     await shot('sheet-print');
+    if (SHOTS) {
+      await page.setViewportSize({ width: 794, height: 1123 });
+      await shot('sheet-a4');
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     if (SHOTS) await writeFile(`${SHOTS}/sheet.pdf`, pdf);
     // An A4 page is 595 × 842 points; the whole form fits on one.
@@ -109,17 +115,62 @@ describe('printing and supporting views: information sheet, attachments, printab
 
   it('lays the thesis out for printing, page by page with its notes', async () => {
     const { page } = browser;
+    // Two notes on the first page: a box (drawn as a numbered marker) and a page note.
+    const token = await apiLogin(server, PHONES.reviewer, DEMO_PASSWORD);
+    const detail = await callApi<SubmissionDetail>(server, '/v1/submission/detail', { submissionId: draftId }, token);
+    const documentId = detail.data.versions.find((v) => v.versionNo === detail.data.currentVersion)?.documentId;
+    assert.ok(documentId, 'the demo draft has a document');
+    const notes = [
+      { comment: '此处论证缺少数据支撑，请补充来源。', value: 'page=1&viewrect=80,120,200,60', severity: 'major' },
+      { comment: '标题格式与学校规范不一致。', value: 'page=1&viewrect=60,40,300,30', severity: 'minor' },
+    ];
+    for (const note of notes) {
+      const saved = await callApi(
+        server,
+        '/v1/annotation/save',
+        {
+          documentId,
+          baseRevision: 0,
+          annotation: {
+            id: randomUUID(),
+            kind: 'area',
+            category: 'format',
+            severity: note.severity,
+            comment: note.comment,
+            stamp: null,
+            pageIndex: 0,
+            selectors: [
+              { type: 'FragmentSelector', conformsTo: 'http://tools.ietf.org/rfc/rfc3778', value: note.value },
+            ],
+          },
+        },
+        token,
+      );
+      assert.equal(saved.errorCode, 0, saved.errorMsg);
+    }
     await page.goto(`${server.url}/thesis/reviewsPrint/${draftId}`);
     await waitForTitle(page, '打印论文');
     await page.getByTestId('print-page').first().waitFor({ timeout: 90_000 });
     await expect(async () => page.getByTestId('print-button').isEnabled(), 'every page is ready');
     const pages = await page.getByTestId('print-page').count();
     assert.ok(pages >= 1);
+    // Numbered in reading order: the title note (higher on the page) is 1.
+    const first = page.getByTestId('print-page').first();
+    const items = first.locator('.tv-note');
+    assert.equal(await items.count(), 2);
+    assert.match((await items.nth(0).textContent()) ?? '', /^1格式提示标题格式与学校规范不一致。/);
+    assert.match((await items.nth(1).textContent()) ?? '', /^2格式一般此处论证缺少数据支撑/);
+    assert.equal(await first.locator('.tv-marker').count(), 2);
     await shot('print-screen');
     const violations = await seriousViolations(page);
     assert.deepEqual(violations, [], describeViolations(violations));
     await page.emulateMedia({ media: 'print' });
     await expect(async () => !(await page.getByTestId('sidebar').isVisible()), 'the sidebar is hidden in print');
+    if (SHOTS) {
+      await page.setViewportSize({ width: 794, height: 1123 });
+      await shot('print-a4');
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     if (SHOTS) await writeFile(`${SHOTS}/print.pdf`, pdf);
     // One sheet per thesis page (the heading shares the first).

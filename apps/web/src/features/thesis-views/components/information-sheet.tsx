@@ -118,6 +118,12 @@ export function SheetForm({ sheet }: { sheet: ThesisSheet }) {
       <h3 className="tv-section">各阶段评阅结果</h3>
       <table className="tv-table tv-stages" data-testid="sheet-stages">
         <caption className="sr-only">各阶段评阅结果</caption>
+        <colgroup>
+          {[13, 11, 10, 8, 8, 14, 18, 18].map((width, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+            <col key={index} style={{ width: `${width}%` }} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">阶段</th>
