@@ -183,6 +183,7 @@ describe('printing and supporting views: information sheet, attachments, printab
     await page.goto(`${server.url}/annotate/thesis/reviews/${draftId}`);
     const links = page.getByTestId('thesis-view-links');
     await links.waitFor();
+    await shot('review-header');
     await links.getByRole('button', { name: '信息表' }).click();
     await page.waitForURL((url) => url.pathname === `/thesis/reviewBasic/${draftId}`);
     await page.getByTestId('information-sheet').waitFor();
