@@ -178,6 +178,43 @@ describe('printing and supporting views: information sheet, attachments, printab
     await page.emulateMedia({ media: 'screen' });
   });
 
+  it('shows nothing of the candidate to the reviewer of a blind batch', async () => {
+    const { page } = browser;
+    const token = await apiLogin(server, PHONES.reviewer, DEMO_PASSWORD);
+    const admin = await apiLogin(server, PHONES.admin, DEMO_PASSWORD);
+    const drafts = await callApi<SubmissionListResult>(
+      server,
+      '/v1/thesis/list',
+      { scope: 'all', page: 1, pageSize: 100 },
+      token,
+    );
+    const blind = drafts.data.list.find((row) => row.studentName === '');
+    assert.ok(blind, 'the demo reviewer has a blind draft');
+    const asAdmin = await callApi<ThesisSheet>(server, '/v1/submission/sheet', { submissionId: blind.id }, admin);
+    const name = asAdmin.data.candidate?.name ?? '';
+    const examNo = asAdmin.data.candidate?.examNo ?? '';
+    assert.ok(name && examNo, 'an admin sees who it is');
+    for (const path of [
+      `/thesis/reviewBasic/${blind.id}`,
+      `/thesis/reviewsPrint/${blind.id}`,
+      `/thesis/attachment/${blind.id}`,
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('.page-heading h1').waitFor();
+      if (path.includes('reviewBasic')) {
+        await page.getByTestId('information-sheet').waitFor();
+        assert.equal(await page.getByTestId('sheet-candidate').textContent(), '盲审，不显示');
+      } else if (path.includes('reviewsPrint')) {
+        await page.getByTestId('printout').waitFor();
+      } else {
+        await page.getByTestId('attachment-table').waitFor();
+      }
+      const text = (await page.locator('#main-content').textContent()) ?? '';
+      assert.ok(!text.includes(name), `${path} does not name the candidate`);
+      assert.ok(!text.includes(examNo), `${path} does not show the exam number`);
+    }
+  });
+
   it('links the three views from the review screen', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/annotate/thesis/reviews/${draftId}`);
