@@ -17,7 +17,10 @@ async function fillRange(page: Page, picker: Locator, start: string, end: string
   await inputs.nth(0).press('Enter');
   await inputs.nth(1).fill(end);
   await inputs.nth(1).press('Enter');
-  await page.keyboard.press('Escape');
+  // Close the calendar by clicking a neutral spot: Escape would reach the drawer whenever the
+  // calendar had already closed, and ask to discard the form.
+  await page.locator('.ant-drawer-title').click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
 async function assertAccessible(page: Page, where: string): Promise<void> {
@@ -52,8 +55,20 @@ describe('management console: batches and accounts', () => {
     await page.getByRole('cell', { name: '2026年下半年', exact: true }).waitFor();
     await assertAccessible(page, 'batch list');
 
+    // A slip of Escape does not throw away what was typed.
     await page.getByRole('button', { name: '新建批次' }).click();
     const drawer = page.getByRole('dialog', { name: '新建批次' });
+    await drawer.getByLabel('批次名称').fill('草稿批次');
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('dialog', { name: '放弃未保存的修改？' });
+    await discard.getByRole('button', { name: '继续编辑' }).click();
+    await discard.waitFor({ state: 'hidden' });
+    assert.equal(await drawer.getByLabel('批次名称').inputValue(), '草稿批次');
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await discard.getByRole('button', { name: '放弃修改' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: '新建批次' }).click();
     await drawer.getByLabel('批次名称').fill('2027年上半年');
     await fillRange(page, drawer.getByTestId('window-topic'), '2027-03-10', '2027-03-20');
     await fillRange(page, drawer.getByTestId('window-plan'), '2027-03-01', '2027-03-31');

@@ -125,7 +125,7 @@ describe('printing and supporting views: information sheet, attachments, printab
       { comment: '标题格式与学校规范不一致。', value: 'page=1&viewrect=60,40,300,30', severity: 'minor' },
     ];
     for (const note of notes) {
-      const saved = await callApi(
+      const saved: { errorCode: number; errorMsg: string } = await callApi<unknown>(
         server,
         '/v1/annotation/save',
         {

@@ -12,6 +12,7 @@ import {
   type FormInstance,
   Input,
   InputNumber,
+  Modal,
   Space,
   Switch,
   Typography,
@@ -87,6 +88,23 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
     },
   });
 
+  const [modal, modalHolder] = Modal.useModal();
+  // Escape, the mask or 取消 must not throw away a half-filled batch without asking.
+  const requestClose = () => {
+    if (!form.isFieldsTouched()) {
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: '放弃未保存的修改？',
+      content: '关闭后，本次填写的批次规则不会保存。',
+      okText: '放弃修改',
+      okButtonProps: { danger: true },
+      cancelText: '继续编辑',
+      onOk: onClose,
+    });
+  };
+
   const submit = async () => {
     try {
       await form.validateFields({ recursive: true });
@@ -109,19 +127,20 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
     <Drawer
       title={batch ? `编辑批次：${batch.name}` : '新建批次'}
       open={open}
-      onClose={onClose}
+      onClose={requestClose}
       size={760}
       rootClassName="console-form"
       destroyOnHidden
       footer={
         <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={requestClose}>取消</Button>
           <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
             保存
           </Button>
         </Space>
       }
     >
+      {modalHolder}
       {batch?.status === 'closed' && (
         <Alert
           type="warning"
