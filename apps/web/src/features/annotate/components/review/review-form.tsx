@@ -4,6 +4,7 @@ import {
   gradeOf,
   type ReviewDto,
   type SubmissionDetail,
+  type SubmissionStatus,
   VERDICT_LABELS,
   VERDICTS,
   type Verdict,
@@ -34,7 +35,8 @@ interface ReviewFormProps {
   detail: SubmissionDetail;
   onSaved(review: ReviewDto): void;
   /** The review is final: the screen reloads the detail and turns read-only. */
-  onSubmitted(): void;
+  /** The submitted review, to show at once; the screen then reloads the whole detail. */
+  onSubmitted(result: { status: SubmissionStatus; review: ReviewDto }): void;
   /** The submission changed under the form (1080001): reload it. */
   onReload(): void;
 }
@@ -180,11 +182,11 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
       onOk: async () => {
         setSubmitting(true);
         try {
-          await reviewApi.submit({ ...input(values), verdict });
+          const result = await reviewApi.submit({ ...input(values), verdict });
           setBaseline(values);
           setServerError(null);
           void toast.success('评阅已提交');
-          onSubmitted();
+          onSubmitted(result);
         } catch (error) {
           explain(error);
         } finally {

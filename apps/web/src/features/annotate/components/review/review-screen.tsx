@@ -1,6 +1,6 @@
 import { EditOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewDto, SubmissionDetail } from '@zikao/contract/review';
+import type { ReviewDto, SubmissionDetail, SubmissionStatus } from '@zikao/contract/review';
 import { Alert, Button, message, Space, Tabs, Timeline } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -92,14 +92,22 @@ function LoadedReview({
   );
   const onSaved = useCallback(
     (review: ReviewDto) =>
-      update((detail) => ({
-        ...detail,
-        status: detail.status === 'assigned' ? 'reviewing' : detail.status,
-        review,
-      })),
+      update((detail) =>
+        // A draft save answered after the submit must not bring the form back.
+        detail.review?.state === 'submitted'
+          ? detail
+          : { ...detail, status: detail.status === 'assigned' ? 'reviewing' : detail.status, review },
+      ),
     [update],
   );
   const reload = useCallback(() => void query.refetch(), [query]);
+  const onSubmitted = useCallback(
+    (result: { status: SubmissionStatus; review: ReviewDto }) => {
+      update((detail) => ({ ...detail, status: result.status, review: result.review }));
+      reload();
+    },
+    [update, reload],
+  );
 
   async function mark(annotationId: string, addressed: boolean | null) {
     setBusy((ids) => new Set(ids).add(annotationId));
@@ -138,7 +146,7 @@ function LoadedReview({
               key={`${detail.id}-${detail.currentVersion}`}
               detail={detail}
               onSaved={onSaved}
-              onSubmitted={reload}
+              onSubmitted={onSubmitted}
               onReload={reload}
             />
           ) : (
