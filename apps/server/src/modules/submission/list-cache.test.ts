@@ -29,6 +29,55 @@ describe('list cache', () => {
   });
 });
 
+describe('list cache loading', () => {
+  it('computes once for callers that miss together', async () => {
+    const cache = new ListCache<number>({ maxEntries: 10, maxAgeMs: 1000 });
+    let runs = 0;
+    let release: (value: number) => void = () => {};
+    const compute = () => {
+      runs += 1;
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    const first = cache.load('a', 'v1', compute, 0);
+    const second = cache.load('a', 'v1', compute, 0);
+    release(7);
+    assert.deepEqual(await Promise.all([first, second]), [7, 7]);
+    assert.equal(runs, 1);
+    assert.equal(await cache.load('a', 'v1', compute, 10), 7, 'then served from the cache');
+    assert.equal(runs, 1);
+  });
+
+  it('serves an aged entry of the same version while one refresh runs, and recomputes a new version', async () => {
+    const cache = new ListCache<string>({ maxEntries: 10, maxAgeMs: 1000 });
+    let answer = 'old';
+    let runs = 0;
+    const compute = async () => {
+      runs += 1;
+      return answer;
+    };
+    assert.equal(await cache.load('a', 'v1', compute, 0), 'old');
+    answer = 'new';
+    assert.equal(await cache.load('a', 'v1', compute, 5000), 'old', 'aged: the stored answer at once');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(runs, 2, 'one refresh behind it');
+    assert.equal(await cache.load('a', 'v1', compute, 5001), 'new');
+    answer = 'newer';
+    assert.equal(await cache.load('a', 'v2', compute, 5002), 'newer', 'a new version never gets the old answer');
+  });
+
+  it('passes a failed computation on and keeps nothing of it', async () => {
+    const cache = new ListCache<string>({ maxEntries: 10, maxAgeMs: 1000 });
+    await assert.rejects(
+      cache.load('a', 'v1', async () => Promise.reject(new Error('数据库不可用')), 0),
+      /数据库不可用/,
+    );
+    assert.equal(cache.size, 0);
+    assert.equal(await cache.load('a', 'v1', async () => 'ok', 0), 'ok');
+  });
+});
+
 describe('review lists stay fresh behind the cache', () => {
   let app: TestApp;
   let admin: string;

@@ -38,6 +38,37 @@ export class ListCache<T> {
     }
   }
 
+  /**
+   * The answer for `key` at `version`, computing it at most once at a time per key and version:
+   * callers that miss together share one computation. An entry at the same version that has only
+   * outlived its age is served while one refresh runs behind it, so a busy list never waits on
+   * the expiry of its own answer.
+   */
+  async load(key: string, version: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+    const entry = this.entries.get(key);
+    if (entry && entry.version === version) {
+      if (now - entry.storedAt > this.maxAgeMs) void this.compute(key, version, compute, now).catch(() => {});
+      return entry.value;
+    }
+    return this.compute(key, version, compute, now);
+  }
+
+  private readonly inflight = new Map<string, Promise<T>>();
+
+  private compute(key: string, version: string, compute: () => Promise<T>, now: number): Promise<T> {
+    const flightKey = `${version}\u0000${key}`;
+    const running = this.inflight.get(flightKey);
+    if (running) return running;
+    const started = compute()
+      .then((value) => {
+        this.set(key, version, value, now);
+        return value;
+      })
+      .finally(() => this.inflight.delete(flightKey));
+    this.inflight.set(flightKey, started);
+    return started;
+  }
+
   get size(): number {
     return this.entries.size;
   }

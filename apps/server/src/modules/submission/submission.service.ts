@@ -65,11 +65,7 @@ export class SubmissionService {
     if (!cache) return this.computeList(user, query);
     const version = await this.deps.submissions.dataVersion();
     const key = JSON.stringify([user.id, user.role, query]);
-    const cached = cache.get(key, version);
-    if (cached) return cached;
-    const result = await this.computeList(user, query);
-    cache.set(key, version, result);
-    return result;
+    return cache.load(key, version, () => this.computeList(user, query));
   }
 
   private async computeList(user: SessionUser, query: SubmissionListQuery): Promise<SubmissionListResult> {
