@@ -78,7 +78,8 @@ export interface BatchesTable {
 export interface DocumentsTable {
   id: Generated<number>;
   owner_id: number;
-  upload_id: string;
+  /** Null for structured text (a topic's fields): no upload, no file, pages from the fields. */
+  upload_id: string | null;
   name: string;
   source_sha256: string;
   source_mime: string;

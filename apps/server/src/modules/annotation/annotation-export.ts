@@ -6,6 +6,7 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import { visibleDocumentName } from '../document/document.policy.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
+import { isStructuredText } from '../document/structured-document.ts';
 import { buildAnnotatedPdf } from './annotated-pdf.ts';
 import type { AnnotationService } from './annotation.service.ts';
 
@@ -56,6 +57,9 @@ export class AnnotationExporter {
   async pdf(user: SessionUser, documentId: number): Promise<{ fileName: string; body: Uint8Array }> {
     const annotations = await this.deps.annotations.list(user, documentId);
     const document = await this.deps.documents.findById(documentId);
+    if (document && isStructuredText(document)) {
+      throw notFound('该文档是填写的文字内容，没有 PDF 文件，无法生成批注版 PDF');
+    }
     if (document?.status !== 'ready' || !document.pdf_sha256) throw notFound('文档尚未处理完成');
     const pages = await this.deps.documents.pages(documentId);
     const file = await this.deps.storage.localPath(document.pdf_sha256);

@@ -1,5 +1,8 @@
+import type { Stage, TopicFields } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { DocumentRepository } from '../document/document.repository.ts';
+import { createStructuredDocument } from '../document/structured-document.ts';
 
 /** The candidate side's reads: a student's theses, their submissions, versions, documents and reviews. */
 export class CandidateRepository {
@@ -63,9 +66,19 @@ export class CandidateRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('documents')
-      .select(['id', 'owner_id', 'name', 'status', 'progress', 'error', 'page_count'])
+      .select(['id', 'owner_id', 'name', 'status', 'progress', 'error', 'page_count', 'source_mime'])
       .where('id', 'in', ids)
       .execute();
+  }
+
+  /** The document of a structured version about to be submitted (see structured-document.ts). */
+  createStructuredDocument(ownerId: number, stage: Stage, fields: TopicFields): Promise<number> {
+    return createStructuredDocument(this.db, { ownerId, stage, fields });
+  }
+
+  /** Drops a structured document whose submission failed, unless a version holds it after all. */
+  deleteUnusedStructuredDocument(id: number): Promise<void> {
+    return new DocumentRepository(this.db).deleteUnusedStructured(id);
   }
 
   /** Whether any submission version already holds this document. */

@@ -23,6 +23,7 @@ import type {
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { AnnotationService } from '../annotation/annotation.service.ts';
+import { isStructuredText } from '../document/structured-document.ts';
 import type { SubmissionRepository } from '../submission/submission.repository.ts';
 import type { SubmissionService } from '../submission/submission.service.ts';
 import { parseRules } from '../submission/submission-mapper.ts';
@@ -138,9 +139,18 @@ export class CandidateService {
     let submissionId: number;
     let versionNo: number;
     if (stage.action === 'submit') {
+      // Structured text is held by a document of its own, so reviewers can annotate it.
+      const textDocument =
+        version.structured && version.documentId === null
+          ? await this.repository.createStructuredDocument(user.id, input.stage, version.structured)
+          : null;
       try {
-        submissionId = await this.submissions.createSubmission(user.id, thesis.id, input.stage, version);
+        submissionId = await this.submissions.createSubmission(user.id, thesis.id, input.stage, {
+          ...version,
+          documentId: textDocument ?? version.documentId,
+        });
       } catch (error) {
+        if (textDocument !== null) await this.repository.deleteUnusedStructuredDocument(textDocument);
         // Two tabs submitting the same stage at once: the second meets the unique (thesis, stage).
         if (isUniqueViolation(error)) throw conflict(submittedReason(input.stage, 'inReview') as string);
         throw error;
@@ -364,6 +374,7 @@ export class CandidateService {
       const [document] = await this.repository.documents([documentId]);
       if (!document) throw notFound('文档不存在');
       if (document.owner_id !== user.id) throw forbidden('无权使用该文档');
+      if (isStructuredText(document)) throw invalidInput('documentId 请上传论文文件');
       if (document.status === 'failed') {
         throw invalidInput(`documentId 文档处理失败（${document.error || '无法转换'}），请重新上传`);
       }

@@ -1,6 +1,7 @@
 import { Role, TEACHER_SIDE_ROLES } from '@zikao/contract';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { DocumentRepository } from './document.repository.ts';
+import { isStructuredText } from './structured-document.ts';
 
 /**
  * Which of these documents the user may read: admins read all, everyone else their own, and
@@ -24,11 +25,12 @@ export async function readableDocuments(
 /**
  * The name a user sees for a document. Upload names often carry the candidate's name, so only
  * the owner and admins see it; reviewers see a neutral one (blind review must leak nothing).
+ * Structured text is named by its stage alone, so everyone sees that name.
  */
 export function visibleDocumentName(
   user: SessionUser,
-  document: { id: number; owner_id: number; name: string },
+  document: { id: number; owner_id: number; name: string; source_mime: string },
 ): string {
-  if (user.role === Role.admin || document.owner_id === user.id) return document.name;
+  if (user.role === Role.admin || document.owner_id === user.id || isStructuredText(document)) return document.name;
   return `论文文档-${document.id}.pdf`;
 }

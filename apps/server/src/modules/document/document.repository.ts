@@ -1,3 +1,4 @@
+import { STRUCTURED_TEXT_MIME } from '@zikao/contract/structured-text';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
 
@@ -41,6 +42,59 @@ export class DocumentRepository {
     return row.id;
   }
 
+  /**
+   * A ready document of structured text with these pages and no file (see structured-document.ts);
+   * inside the caller's transaction when there is one, else in its own.
+   */
+  async insertStructured(document: { ownerId: number; name: string; pages: readonly string[] }): Promise<number> {
+    const write = async (db: Kysely<Database>) => {
+      const now = Date.now();
+      const { id } = await db
+        .insertInto('documents')
+        .values({
+          owner_id: document.ownerId,
+          upload_id: null,
+          name: document.name,
+          source_sha256: '',
+          source_mime: STRUCTURED_TEXT_MIME,
+          pdf_sha256: null,
+          status: 'ready',
+          progress: 100,
+          error: '',
+          page_count: document.pages.length,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('document_pages')
+        .values(
+          document.pages.map((text, i) => ({
+            document_id: id,
+            page_no: i + 1,
+            width: 0,
+            height: 0,
+            has_text: text.trim().length > 0 ? 1 : 0,
+            text,
+          })),
+        )
+        .execute();
+      return id;
+    };
+    return this.db.isTransaction ? write(this.db) : this.db.transaction().execute(write);
+  }
+
+  /** Removes a structured-text document that no version came to hold (a submission that failed). */
+  async deleteUnusedStructured(id: number): Promise<void> {
+    await this.db
+      .deleteFrom('documents')
+      .where('id', '=', id)
+      .where('source_mime', '=', STRUCTURED_TEXT_MIME)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('submission_versions').select('id').where('document_id', '=', id))))
+      .execute();
+  }
+
   async insertStoredFile(sha256: string, size: number, mime: string): Promise<void> {
     await this.db
       .insertInto('stored_files')
@@ -49,7 +103,7 @@ export class DocumentRepository {
       .execute();
   }
 
-  /** One page of the owner's documents, newest first unless sorted otherwise. */
+  /** One page of the owner's uploaded documents (not structured text), newest first unless sorted otherwise. */
   async listOwned(
     ownerId: number,
     query: {
@@ -60,7 +114,10 @@ export class DocumentRepository {
       order: 'asc' | 'desc';
     },
   ): Promise<{ rows: DocumentRow[]; total: number }> {
-    let base = this.db.selectFrom('documents').where('owner_id', '=', ownerId);
+    let base = this.db
+      .selectFrom('documents')
+      .where('owner_id', '=', ownerId)
+      .where('source_mime', '!=', STRUCTURED_TEXT_MIME);
     if (query.keyword) base = base.where('name', 'like', `%${query.keyword.replace(/[%_\\]/g, '')}%`);
     const column = ({ createdAt: 'created_at', name: 'name', pageCount: 'page_count' } as const)[query.sort];
     const [rows, count] = await Promise.all([

@@ -11,6 +11,7 @@ import type { ConversionQueue } from './conversion-queue.ts';
 import { readableDocuments, visibleDocumentName } from './document.policy.ts';
 import type { DocumentRepository, DocumentRow } from './document.repository.ts';
 import { runPdfWorker } from './pdf-inspector.ts';
+import { isStructuredText } from './structured-document.ts';
 import { inspectZip } from './zip-inspector.ts';
 
 interface Deps {
@@ -112,6 +113,7 @@ export class DocumentService {
   /** The stored PDF of a ready document the user may read. */
   async pdf(user: SessionUser, id: number): Promise<{ sha256: string; size: number; name: string }> {
     const row = await this.readable(user, id);
+    if (isStructuredText(row)) throw notFound('该文档是填写的文字内容，没有 PDF 文件，请读取其文字');
     if (row.status !== 'ready' || !row.pdf_sha256) throw notFound('文档尚未处理完成');
     const name = visibleDocumentName(user, row);
     return { sha256: row.pdf_sha256, size: await this.deps.storage.size(row.pdf_sha256), name };

@@ -17,6 +17,7 @@ import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors
 import type { SessionUser } from '../../shared/request-context.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
+import { createStructuredDocument } from '../document/structured-document.ts';
 import type { ReviewRepository } from '../review/review.repository.ts';
 import type { CarryOverRepository } from './carry-over.repository.ts';
 import type { CarryOver } from './carry-over.ts';
@@ -257,8 +258,14 @@ export class SubmissionService {
         },
       );
       if (!changed) throw conflict(MESSAGES.stale);
+      // Structured text gets its document here, so the new version is annotated and carried like a PDF.
+      const documentId =
+        version.documentId ??
+        (version.structured
+          ? await createStructuredDocument(trx, { ownerId: user.id, stage, fields: version.structured })
+          : null);
       await submissions.insertVersion(
-        versionValues(submissionId, versionNo, version, version.documentId ? 'pending' : 'none'),
+        versionValues(submissionId, versionNo, { ...version, documentId }, documentId ? 'pending' : 'none'),
       );
       await new AuditRepository(trx).record([
         {

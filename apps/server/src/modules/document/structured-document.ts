@@ -1,0 +1,26 @@
+import { STAGE_LABELS, type Stage, type TopicFields } from '@zikao/contract';
+import { STRUCTURED_TEXT_MIME, structuredTextFields } from '@zikao/contract/structured-text';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { DocumentRepository } from './document.repository.ts';
+
+/**
+ * The document that holds a structured version's text (a topic, or a plan filled in as text), so
+ * that reviewers annotate it like a PDF: one page per field, ready at once, no file. Every place
+ * that inserts such a version calls this, inside its transaction when it has one.
+ */
+export function createStructuredDocument(
+  db: Kysely<Database>,
+  version: { ownerId: number; stage: Stage; fields: TopicFields },
+): Promise<number> {
+  return new DocumentRepository(db).insertStructured({
+    ownerId: version.ownerId,
+    name: `${STAGE_LABELS[version.stage]}内容`,
+    pages: structuredTextFields(version.fields).map((field) => field.text),
+  });
+}
+
+/** Whether the document is structured text: it has pages and annotations but no PDF. */
+export function isStructuredText(document: { source_mime: string }): boolean {
+  return document.source_mime === STRUCTURED_TEXT_MIME;
+}
