@@ -287,7 +287,7 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     await detail.getByText('通过').waitFor();
     assert.equal(await page.getByRole('button', { name: '提交评阅' }).count(), 0);
   });
-  it('shows a topic without the layout, read only, with its structured text', async () => {
+  it('shows a topic without the layout, read only, with its fields in the workspace', async () => {
     const { page } = browser;
     const topics = await callApi<SubmissionListResult>(
       server,
@@ -300,8 +300,9 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     await page.goto(`${server.url}/topicDetail/${topic.id}`);
     await waitForTitle(page, '查看选题批注');
     await page.getByRole('heading', { level: 1, name: '查看选题批注' }).waitFor();
-    const text = page.getByTestId('structured-text');
-    await text.getByText('参考文献').waitFor();
+    // The topic's fields are pages of the read-only annotation workspace.
+    await page.getByRole('region', { name: '论文正文' }).getByRole('region', { name: '参考文献' }).waitFor();
+    assert.equal(await page.getByTestId('structured-text').count(), 0);
     await page.getByTestId('review-result').getByText('通过').first().waitFor();
     assert.equal(await page.locator('.layout-sider').count(), 0);
     assert.equal(await page.getByRole('button', { name: '提交评阅' }).count(), 0);

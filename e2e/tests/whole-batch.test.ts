@@ -302,7 +302,8 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
       await reviewer.waitForURL((url) => url.pathname !== '/login', { timeout: 120_000 });
       await reviewer.goto(`${server.url}/annotate/topic/review/${topic.id}`);
       await reviewer.getByTestId('status-tag').filter({ hasText: '评阅中' }).waitFor();
-      await reviewer.getByTestId('structured-text').getByText('文白相间的词汇').waitFor();
+      // The topic opens in the annotation workspace, its fields as pages.
+      await reviewer.getByRole('region', { name: '论文正文' }).getByText('文白相间的词汇').waitFor();
       await submitReview('通过');
       assert.equal((await detailOf(topic.id)).status, 'passed');
     },

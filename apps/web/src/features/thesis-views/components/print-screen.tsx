@@ -88,7 +88,8 @@ export function PrintScreen() {
     retry: false,
   });
   const version = detail.data?.versions.find((v) => v.versionNo === detail.data?.currentVersion);
-  const documentId = version?.documentId ?? null;
+  // Structured text (a topic) has a document for its annotations but no PDF to print.
+  const documentId = version?.structured ? null : (version?.documentId ?? null);
   const annotations = useQuery({
     queryKey: ['thesis-print-annotations', documentId],
     queryFn: () => thesisViewsApi.annotations(documentId as number),

@@ -1,18 +1,9 @@
 import type { TopicFields } from '@zikao/contract/review';
-
-export const TOPIC_FIELD_LABELS: Record<keyof TopicFields, string> = {
-  title: '论文题目',
-  rationale: '选题理由',
-  outline: '论文提纲',
-  references: '参考文献',
-};
+import { structuredTextFields } from '@zikao/contract/structured-text';
 
 /** A topic's (or a plan's) structured text as fields for the workspace's structured-text mode. */
 export function topicTextFields(fields: TopicFields): Array<{ label: string; text: string }> {
-  return (Object.keys(TOPIC_FIELD_LABELS) as Array<keyof TopicFields>).map((key) => ({
-    label: TOPIC_FIELD_LABELS[key],
-    text: fields[key] || '（未填写）',
-  }));
+  return structuredTextFields(fields);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { SCORED_STAGES, STAGE_LABELS } from '@zikao/contract/review';
+import { SCORED_STAGES, STAGE_LABELS, type TopicFields } from '@zikao/contract/review';
+import { structuredTextFields } from '@zikao/contract/structured-text';
 import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -18,6 +19,11 @@ const TOPIC_LABELS = [
   ['outline', '提纲'],
   ['references', '参考文献'],
 ] as const;
+
+/** The topic's fields as the reviewer annotated them: the same texts, the candidate's own labels. */
+function topicFields(fields: TopicFields): Array<{ label: string; text: string }> {
+  return structuredTextFields(fields).map((field, i) => ({ ...field, label: TOPIC_LABELS[i]?.[1] ?? field.label }));
+}
 
 /**
  * 评阅结果: the verdict, score, grade and comment of one version, and its annotated document in
@@ -69,7 +75,7 @@ export default function StudentReviewScreen() {
               onChange={(value) => setSearch({ version: String(value) })}
             />
           )}
-          {result && data.documentId && (
+          {result && data.documentId && !data.structured && (
             <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
               下载批注版 PDF
             </Button>
@@ -119,14 +125,12 @@ export default function StudentReviewScreen() {
                 mode="readonly"
                 allowReplies
                 height="100%"
-                {...(data.structured
-                  ? { fields: TOPIC_LABELS.map(([key, label]) => ({ label, text: data.structured?.[key] ?? '' })) }
-                  : {})}
+                {...(data.structured ? { fields: topicFields(data.structured) } : {})}
               />
             </div>
           </Card>
         )}
-        {data.structured && !data.documentId && (
+        {data.structured && !(result && data.documentId) && (
           <Card variant="borderless" title="选题内容">
             <Descriptions column={1} size="small" bordered>
               {TOPIC_LABELS.map(([key, label]) => (

@@ -24,8 +24,11 @@ export function VersionHistory({ submissionId, scored }: { submissionId: number;
     { title: '版本', dataIndex: 'versionNo', width: 70, render: (n: number) => `第 ${n} 版` },
     {
       title: '论文文件',
+      // Structured text has a document too (to hold annotations); its title names it better.
       render: (_, v) =>
-        v.document ? (
+        v.structured ? (
+          v.structured.title
+        ) : v.document ? (
           <span>
             {v.document.name}{' '}
             <ToneTag tone={v.document.status === 'ready' ? 'green' : v.document.status === 'failed' ? 'red' : 'blue'}>
@@ -36,8 +39,6 @@ export function VersionHistory({ submissionId, scored }: { submissionId: number;
                   : `${DOCUMENT_STATUS_LABELS[v.document.status]}…`}
             </ToneTag>
           </span>
-        ) : v.structured ? (
-          v.structured.title
         ) : (
           '—'
         ),
