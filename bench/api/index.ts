@@ -1,10 +1,12 @@
 // Measures the API budgets against a bare Fastify hello-world, all under autocannon with 100
-// connections in the same run:
+// connections in the same run. The machine is shared and noisy, so the three loads take turns in
+// rounds (hello, then the API's calls, BENCH_ROUNDS times) and the figures are per-round medians:
 // - a signed, authenticated /v1/getUserInfo;
 // - the thesis list (/v1/thesis/list) with a status filter and a keyword, 20 rows of 100,000
 //   draft submissions, as the admin, who sees them all.
 // Runs on SQLite, then on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) names a server;
-// prints one JSON line per database. BENCH_LIST_CACHE_ENTRIES=0 measures the list without its cache.
+// prints one JSON line per database. BENCH_LIST_CACHE_ENTRIES=0 measures the list without its cache;
+// BENCH_PROFILE_DIR writes the API server's CPU profile.
 import { type ChildProcess, fork } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,8 +20,9 @@ import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { fillListWorkload } from './list-data.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WARMUP_S = 3;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_S = 2;
 const CONNECTIONS = 100;
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 const LIST_QUERY = { keyword: '王', status: 'assigned', page: 1, pageSize: 20, scope: 'all' };
@@ -37,12 +40,18 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`server at ${url} did not start`);
 }
 
-function start(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return fork(script, args, { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+function start(script: string, args: string[], env: NodeJS.ProcessEnv, execArgv = process.execArgv): ChildProcess {
+  return fork(script, args, { env, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 }
 
-async function load(options: autocannon.Options): Promise<autocannon.Result> {
-  await autocannon({ ...options, duration: WARMUP_S });
+/** BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the API server there, for finding its costs. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const apiExecArgv = PROFILE_DIR
+  ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`]
+  : process.execArgv;
+
+async function load(options: autocannon.Options, warmupS = WARMUP_S): Promise<autocannon.Result> {
+  if (warmupS > 0) await autocannon({ ...options, duration: warmupS });
   const result = await autocannon({ ...options, duration: DURATION_S });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${options.url} had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
@@ -107,7 +116,14 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-async function measure(database: 'sqlite' | 'postgres', helloRps: number, helloP99: number, databaseUrl?: string) {
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const round3 = (value: number) => Number(value.toFixed(3));
+
+async function measure(database: 'sqlite' | 'postgres', helloUrl: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-bench-'));
   const handle = await openDatabase({ dataDir, databaseUrl });
   const filled = Date.now();
@@ -118,16 +134,21 @@ async function measure(database: 'sqlite' | 'postgres', helloRps: number, helloP
 
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const apiPort = 18182;
-  const api = start(path.join(root, 'apps/server/src/main.ts'), [], {
-    ...env,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LIST_CACHE_ENTRIES: process.env.BENCH_LIST_CACHE_ENTRIES ?? '2000',
-  });
+  const api = start(
+    path.join(root, 'apps/server/src/main.ts'),
+    [],
+    {
+      ...env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LIST_CACHE_ENTRIES: process.env.BENCH_LIST_CACHE_ENTRIES ?? '2000',
+    },
+    apiExecArgv,
+  );
   try {
     const base = `http://127.0.0.1:${apiPort}/api`;
     await waitFor(`${base}/v1/version`, api);
@@ -139,27 +160,41 @@ async function measure(database: 'sqlite' | 'postgres', helloRps: number, helloP
     const rows = (page.data?.list as unknown[] | undefined)?.length ?? 0;
     if (page.errorCode !== 0 || rows !== 20) throw new Error(`thesis list gave ${rows} rows: ${page.errorMsg}`);
 
-    const userInfo = await load(signedRequest(`${base}/v1/getUserInfo`, reviewer, {}));
-    const list = await load(signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY));
-    const apiRps = Math.round(userInfo.requests.average);
-    const listRps = Math.round(list.requests.average);
+    const hello = { url: helloUrl, connections: CONNECTIONS };
+    const userInfoRequest = signedRequest(`${base}/v1/getUserInfo`, reviewer, {});
+    const listRequest = signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY);
+    const rounds: Array<Record<'hello' | 'api' | 'list', autocannon.Result>> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // The first round warms each server up; later rounds only settle the connections.
+      const warmup = round === 0 ? WARMUP_S : 1;
+      rounds.push({
+        hello: await load(hello, warmup),
+        api: await load(userInfoRequest, warmup),
+        list: await load(listRequest, warmup),
+      });
+    }
+    const rps = (name: 'hello' | 'api' | 'list') => rounds.map((r) => r[name].requests.average);
+    const p = (name: 'hello' | 'api' | 'list', key: 'p99' | 'p50') => median(rounds.map((r) => r[name].latency[key]));
+    const ratios = (name: 'api' | 'list') => rounds.map((r) => r[name].requests.average / r.hello.requests.average);
     return {
       database,
-      hello_rps: helloRps,
-      hello_p99_ms: helloP99,
-      api_rps: apiRps,
-      ratio: Number((apiRps / helloRps).toFixed(3)),
-      api_p99_ms: userInfo.latency.p99,
-      api_p50_ms: userInfo.latency.p50,
-      list_rps: listRps,
-      list_ratio: Number((listRps / helloRps).toFixed(3)),
-      list_p99_ms: list.latency.p99,
-      list_p50_ms: list.latency.p50,
+      hello_rps: Math.round(median(rps('hello'))),
+      hello_p99_ms: p('hello', 'p99'),
+      api_rps: Math.round(median(rps('api'))),
+      ratio: round3(median(ratios('api'))),
+      api_p99_ms: p('api', 'p99'),
+      api_p50_ms: p('api', 'p50'),
+      list_rps: Math.round(median(rps('list'))),
+      list_ratio: round3(median(ratios('list'))),
+      list_p99_ms: p('list', 'p99'),
+      list_p50_ms: p('list', 'p50'),
+      list_ratios: ratios('list').map(round3),
       list_total: Number(page.data.total),
       submissions: SUBMISSIONS,
       list_cache_entries: Number(process.env.BENCH_LIST_CACHE_ENTRIES ?? 2000),
       fill_ms: fillMs,
       connections: CONNECTIONS,
+      rounds: ROUNDS,
       duration_s: DURATION_S,
     };
   } finally {
@@ -172,15 +207,14 @@ async function measure(database: 'sqlite' | 'postgres', helloRps: number, helloP
 const helloPort = 18181;
 const hello = start(path.join(import.meta.dirname, 'hello-server.ts'), [String(helloPort)], process.env);
 try {
-  await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
-  const helloResult = await load({ url: `http://127.0.0.1:${helloPort}/`, connections: CONNECTIONS });
-  const helloRps = Math.round(helloResult.requests.average);
-  console.log(JSON.stringify(await measure('sqlite', helloRps, helloResult.latency.p99)));
+  const helloUrl = `http://127.0.0.1:${helloPort}/`;
+  await waitFor(helloUrl, hello);
+  console.log(JSON.stringify(await measure('sqlite', helloUrl)));
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (pgUrl) {
     const created = await createDatabase(pgUrl);
     try {
-      console.log(JSON.stringify(await measure('postgres', helloRps, helloResult.latency.p99, created.url)));
+      console.log(JSON.stringify(await measure('postgres', helloUrl, created.url)));
     } finally {
       await created.drop();
     }

@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const { db } = database;
   const users = new UsersRepository(db);
-  const sessions = new SessionsRepository(db);
+  const sessions = new SessionsRepository(db, database.changes);
   const rsa = loadRsaKeys(config.dataDir, config.rsaKeyBits);
   const sms = createSmsProvider(config, server.log);
   const verification = new VerificationService({
@@ -149,7 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reviews: candidateRepository,
   });
   const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage });
-  const submissionRepository = new SubmissionRepository(db);
+  const submissionRepository = new SubmissionRepository(db, database.changes);
   const reviewRepository = new ReviewRepository(db);
   const carryOverRepository = new CarryOverRepository(db);
   const submissions = new SubmissionService({

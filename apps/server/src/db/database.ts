@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ChangeFeed } from './change-feed.ts';
 import { type DialectKind, migrateToLatest } from './migrate.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
+import { PgChangeListener } from './pg-listener.ts';
 import type { Database } from './schema.ts';
+import { WatchedDialect } from './watched-dialect.ts';
 
 // pg returns int8 (bigint columns and count(*)) as strings; our values fit in a double.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -12,28 +15,47 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectKind;
+  /** Which tables have changed, for values kept in memory between writes. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Called when the PostgreSQL change listener loses its connection (it reconnects by itself). */
+  onListenerError?: (error: Error) => void;
 }
 
 /** Opens SQLite under dataDir, or PostgreSQL when a URL is given, and migrates it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   let dialect: DialectKind;
+  let changes: ChangeFeed;
+  let listener: PgChangeListener | null = null;
   if (options.databaseUrl) {
     dialect = 'postgres';
+    changes = new ChangeFeed({ watched: false });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new WatchedDialect(new PostgresDialect({ pool }), changes) });
+    listener = new PgChangeListener(options.databaseUrl, changes, options.onListenerError);
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });
     const sqlite = openNodeSqlite(path.join(options.dataDir, 'zikao.sqlite'));
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    changes = new ChangeFeed({ watched: true, externalVersion: sqlite.dataVersion });
+    db = new Kysely<Database>({ dialect: new WatchedDialect(new SqliteDialect({ database: sqlite }), changes) });
   }
   await migrateToLatest(db as Kysely<unknown>, dialect);
-  return { db, dialect, close: () => db.destroy() };
+  // Listening starts after the migrations, which create the notifying triggers.
+  await listener?.start();
+  return {
+    db,
+    dialect,
+    changes,
+    async close() {
+      await listener?.close();
+      await db.destroy();
+    },
+  };
 }

@@ -7,6 +7,7 @@ import * as reviewWorkflow from './migrations/004-review-workflow.ts';
 import * as candidate from './migrations/008-candidate.ts';
 import * as notices from './migrations/009-notices.ts';
 import * as listIndexes from './migrations/010-list-indexes.ts';
+import * as changeNotify from './migrations/011-change-notify.ts';
 import * as topicDocuments from './migrations/013-topic-documents.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '008-candidate': candidate,
   '009-notices': notices,
   '010-list-indexes': listIndexes,
+  '011-change-notify': changeNotify,
   '013-topic-documents': topicDocuments,
 };
 

@@ -13,7 +13,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * Adapts the built-in node:sqlite to the interface Kysely's SqliteDialect expects.
  * Prepared statements are cached by SQL text: preparing costs more than running a point query.
  */
-export function openNodeSqlite(file: string): SqliteDatabase & { raw: DatabaseSync } {
+export function openNodeSqlite(file: string): SqliteDatabase & { raw: DatabaseSync; dataVersion: () => number } {
   const raw = new DatabaseSync(file);
   const cache = new Map<string, { statement: StatementSync; reader: boolean }>();
   const prepare = (sql: string) => {
@@ -29,8 +29,11 @@ export function openNodeSqlite(file: string): SqliteDatabase & { raw: DatabaseSy
   raw.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
+  const dataVersionStatement = raw.prepare('PRAGMA data_version');
   return {
     raw,
+    /** Changes whenever another connection commits to the file (not for this connection's own writes). */
+    dataVersion: () => Number((dataVersionStatement.get() as { data_version: number }).data_version),
     close: () => {
       cache.clear();
       raw.close();

@@ -1,4 +1,5 @@
-import { SIGNATURE_WINDOW_MS, signParams } from '@zikao/contract';
+import { createHash } from 'node:crypto';
+import { SIGNATURE_WINDOW_MS, signatureBase } from '@zikao/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badSignature, staleTimestamp } from './errors.ts';
 
@@ -20,7 +21,9 @@ export function checkTimestamp(t: unknown, now = Date.now()): string {
 /** Throws 1000002 unless `sig` is the signature of the params and `t`. */
 export function checkSignature(params: Record<string, unknown>, t: string, sig: unknown): void {
   if (typeof sig !== 'string' || sig.length === 0) throw badSignature('签名错误：缺少签名 sig');
-  if (signParams(params, t) !== sig.toLowerCase()) throw badSignature();
+  // The contract's md5 is portable JavaScript for the browser; the server hashes natively.
+  const expected = createHash('md5').update(signatureBase(params, t)).digest('hex');
+  if (expected !== sig.toLowerCase()) throw badSignature();
 }
 
 /**

@@ -55,9 +55,19 @@ async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-/** Starts the real app on a fresh database: SQLite in a temp dir, or a fresh PostgreSQL schema. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-test-'));
+export interface TestAppOptions {
+  /**
+   * A second instance on another app's database, as when several servers share one: on SQLite
+   * the same file (another process's connection), on PostgreSQL the same database.
+   */
+  sameDatabaseAs?: TestApp;
+}
+
+/** Starts the real app on a fresh database: SQLite in a temp dir, or a fresh PostgreSQL database. */
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const shared = options.sameDatabaseAs;
+  const ownsDataDir = !shared || Boolean(shared.config.databaseUrl);
+  const dataDir = ownsDataDir ? mkdtempSync(path.join(tmpdir(), 'zikao-test-')) : shared.config.dataDir;
   const logs: Array<Record<string, unknown>> = [];
   const baseConfig = loadConfig({
     ...process.env,
@@ -68,8 +78,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   // On PostgreSQL every test app gets a database of its own. (Schemas were not enough: Kysely's
   // migrator introspects all schemas, and fails when another test file drops one meanwhile.)
-  const testDatabase = baseConfig.databaseUrl ? await createTestDatabase(baseConfig.databaseUrl) : undefined;
-  const config = testDatabase ? { ...baseConfig, databaseUrl: testDatabase.url } : baseConfig;
+  const testDatabase = baseConfig.databaseUrl && !shared ? await createTestDatabase(baseConfig.databaseUrl) : undefined;
+  const databaseUrl = testDatabase?.url ?? shared?.config.databaseUrl ?? baseConfig.databaseUrl;
+  const config = { ...baseConfig, databaseUrl };
   const app = await buildApp(config, {
     logger: { level: 'info', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
   });
@@ -132,7 +143,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
       await testDatabase?.drop();
     },
   };

@@ -78,7 +78,7 @@ export class AuthService {
 
   /** Resolves a bearer or cookie token to its user; throws 1030001 for an expired session. */
   async resolveSession(token: string): Promise<SessionUser | null> {
-    const session = await this.deps.sessions.findByTokenHash(hashSecret(token));
+    const session = await this.deps.sessions.findByToken(token);
     if (!session) return null;
     if (session.expiresAt <= Date.now()) {
       await this.deps.sessions.delete(session.sessionId);

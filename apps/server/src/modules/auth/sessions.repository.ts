@@ -1,5 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
+import { hashSecret } from '../../shared/tokens.ts';
 import type { UserRow } from './users.repository.ts';
 
 export interface SessionWithUser {
@@ -8,12 +10,20 @@ export interface SessionWithUser {
   user: UserRow;
 }
 
+/** Tables a cached session depends on: its own row and its user's. */
+const SESSION_TABLES = ['sessions', 'users'] as const;
+const CACHED_SESSIONS = 10_000;
+
 export class SessionsRepository {
   private readonly db: Kysely<Database>;
+  private readonly changes: ChangeFeed | null;
   private lookup: string | undefined;
+  /** Sessions found by token, kept until a write to sessions or users (oldest out first). */
+  private readonly cache = new Map<string, { stamp: number; session: SessionWithUser }>();
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, changes: ChangeFeed | null = null) {
     this.db = db;
+    this.changes = changes;
   }
 
   async create(userId: number, tokenHash: string, expiresAt: number): Promise<void> {
@@ -24,10 +34,31 @@ export class SessionsRepository {
   }
 
   /**
-   * The session and its whole user row, in one query. This runs on every authenticated call,
-   * so its SQL is compiled once and reused with a new parameter.
+   * The session a bearer token opens, with its whole user row. This runs on every authenticated
+   * call: a session found is kept in memory, by token, until the next write to sessions or users
+   * (logout, password change, account edit), so a repeated call needs neither hash nor query.
    */
-  async findByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+  async findByToken(token: string): Promise<SessionWithUser | undefined> {
+    const stamp = this.changes?.stamp(SESSION_TABLES) ?? null;
+    if (stamp !== null) {
+      const hit = this.cache.get(token);
+      if (hit?.stamp === stamp) return hit.session;
+    }
+    const session = await this.read(hashSecret(token));
+    if (stamp !== null && session) {
+      // Kept under the stamp taken before the read: a write meanwhile makes it stale at once.
+      Object.freeze(session.user);
+      this.cache.delete(token);
+      this.cache.set(token, { stamp, session });
+      if (this.cache.size > CACHED_SESSIONS) this.cache.delete(this.cache.keys().next().value as string);
+    } else {
+      this.cache.delete(token);
+    }
+    return session;
+  }
+
+  /** The session and its whole user row, in one query compiled once. */
+  private async read(tokenHash: string): Promise<SessionWithUser | undefined> {
     this.lookup ??= this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')

@@ -8,6 +8,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import { type ChangeFeed, Memo } from '../../db/change-feed.ts';
 import type { Database, SubmissionsTable, SubmissionVersionsTable } from '../../db/schema.ts';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
@@ -36,11 +37,18 @@ export function searchTextOf(title: string, name: string, examNo: string): strin
   return `${title}\n${name}\n${examNo}`.toLowerCase().slice(0, 500);
 }
 
+/** The tables whose writes bump the review lists' data version (migration 010), and the version's own. */
+const LIST_VERSION_TABLES = ['submissions', 'reviews', 'batches', 'theses', 'data_versions'] as const;
+
 export class SubmissionRepository {
   private readonly db: Kysely<Database>;
 
-  constructor(db: Kysely<Database>) {
+  /** The data version, re-read only after a write to a table its triggers watch. */
+  private readonly version: Memo<string> | null;
+
+  constructor(db: Kysely<Database>, changes: ChangeFeed | null = null) {
     this.db = db;
+    this.version = changes ? new Memo(changes, LIST_VERSION_TABLES) : null;
   }
 
   /** Runs `fn` in one transaction, with a repository bound to it. */
@@ -209,7 +217,16 @@ export class SubmissionRepository {
   }
 
   /** Bumped by database triggers on every write that changes what a review list shows. */
-  async dataVersion(): Promise<string> {
+  dataVersion(): Promise<string> {
+    return this.version ? this.version.get(() => this.readDataVersion()) : this.readDataVersion();
+  }
+
+  /** The kept data version when it is current, at no cost; undefined when it must be read. */
+  currentDataVersion(): string | undefined {
+    return this.version?.peek();
+  }
+
+  private async readDataVersion(): Promise<string> {
     const row = await this.db
       .selectFrom('data_versions')
       .select('version')

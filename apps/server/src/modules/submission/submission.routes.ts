@@ -29,6 +29,7 @@ const fileParams = z.object({
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '格式不正确'),
 });
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const JSON_UTF8 = 'application/json; charset=utf-8';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The web shell's per-stage list paths answer the same call with the stage implied. */
@@ -55,7 +56,8 @@ export function registerSubmissionRoutes(
       const file = await submissionWorkbook(query.stage, rows, showCandidate);
       return attachment(reply, file.fileName, XLSX).send(file.body);
     }
-    return ok(await submissions.list(user, query));
+    // The cached answer is already JSON: sent as bytes, it is not serialised again per call.
+    return reply.type(JSON_UTF8).send(await submissions.listBody(user, query));
   };
   app.post(ApiPath.submissionList, reviewers, list());
   for (const [path, stage] of STAGE_PATHS) app.post(path, reviewers, list(stage));

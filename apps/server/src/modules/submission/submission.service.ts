@@ -13,6 +13,7 @@ import {
   type VersionDiff,
 } from '@zikao/contract';
 import type { SubmissionFilterOptions, SubmissionFiltersQuery } from '@zikao/contract/submission-filters';
+import { ok } from '../../shared/envelope.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
@@ -49,11 +50,21 @@ interface Deps {
   listCacheEntries?: number;
 }
 
+interface ListAnswer {
+  result: SubmissionListResult;
+  body: Buffer;
+}
+
+const answerOf = (result: SubmissionListResult): ListAnswer => ({
+  result,
+  body: Buffer.from(JSON.stringify(ok(result))),
+});
+
 /** Submissions: the lists, the detail, the candidate's resubmission and the version diff. */
 export class SubmissionService {
   private readonly deps: Deps;
   /** Repeated list calls (paging back, returning from a detail, polling tabs) skip the queries. */
-  private readonly listCache: ListCache<SubmissionListResult> | null;
+  private readonly listCache: ListCache<ListAnswer> | null;
 
   constructor(deps: Deps) {
     this.deps = deps;
@@ -62,11 +73,20 @@ export class SubmissionService {
   }
 
   async list(user: SessionUser, query: SubmissionListQuery): Promise<SubmissionListResult> {
+    return (await this.listAnswer(user, query)).result;
+  }
+
+  /** The list call's whole success envelope as JSON, serialised once per cached answer. */
+  async listBody(user: SessionUser, query: SubmissionListQuery): Promise<Buffer> {
+    return (await this.listAnswer(user, query)).body;
+  }
+
+  private async listAnswer(user: SessionUser, query: SubmissionListQuery): Promise<ListAnswer> {
     const cache = this.listCache;
-    if (!cache) return this.computeList(user, query);
+    if (!cache) return answerOf(await this.computeList(user, query));
     const version = await this.deps.submissions.dataVersion();
     const key = JSON.stringify([user.id, user.role, query]);
-    return cache.load(key, version, () => this.computeList(user, query));
+    return cache.load(key, version, async () => answerOf(await this.computeList(user, query)));
   }
 
   private async computeList(user: SessionUser, query: SubmissionListQuery): Promise<SubmissionListResult> {
