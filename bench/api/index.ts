@@ -3,7 +3,8 @@
 // rounds (hello, then the API's calls, BENCH_ROUNDS times) and the figures are per-round medians:
 // - a signed, authenticated /v1/getUserInfo;
 // - the thesis list (/v1/thesis/list) with a status filter and a keyword, 20 rows of 100,000
-//   draft submissions, as the admin, who sees them all.
+//   draft submissions, as the admin, who sees them all; sent as the web app sends it (a browser
+//   offers gzip), and again without Accept-Encoding (plain_list_*).
 // Runs on SQLite, then on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) names a server;
 // prints one JSON line per database. BENCH_LIST_CACHE_ENTRIES=0 measures the list without its cache;
 // BENCH_PROFILE_DIR writes the API server's CPU profile.
@@ -83,7 +84,12 @@ async function login(base: string, account: string): Promise<string> {
 }
 
 /** A signed POST that autocannon repeats; the signature's timestamp stays valid for 300 s. */
-function signedRequest(url: string, token: string, body: Record<string, unknown>): autocannon.Options {
+function signedRequest(
+  url: string,
+  token: string,
+  body: Record<string, unknown>,
+  extraHeaders: Record<string, string> = {},
+): autocannon.Options {
   const stamp = Date.now();
   return {
     url,
@@ -93,6 +99,7 @@ function signedRequest(url: string, token: string, body: Record<string, unknown>
       'content-type': 'application/json',
       authorization: `Bearer ${token}`,
       'x-requested-with': 'XMLHttpRequest',
+      ...extraHeaders,
     },
     body: JSON.stringify({ ...body, t: stamp, sig: signParams(body, stamp) }),
   };
@@ -115,6 +122,9 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
+
+type Load = 'hello' | 'api' | 'list' | 'plainList';
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -162,8 +172,10 @@ async function measure(database: 'sqlite' | 'postgres', helloUrl: string, databa
 
     const hello = { url: helloUrl, connections: CONNECTIONS };
     const userInfoRequest = signedRequest(`${base}/v1/getUserInfo`, reviewer, {});
-    const listRequest = signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY);
-    const rounds: Array<Record<'hello' | 'api' | 'list', autocannon.Result>> = [];
+    // As the web app sends it: a browser always offers gzip. The plain-JSON figure is kept beside it.
+    const listRequest = signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY, BROWSER_ENCODINGS);
+    const plainListRequest = signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY);
+    const rounds: Array<Record<Load, autocannon.Result>> = [];
     for (let round = 0; round < ROUNDS; round++) {
       // The first round warms each server up; later rounds only settle the connections.
       const warmup = round === 0 ? WARMUP_S : 1;
@@ -171,11 +183,12 @@ async function measure(database: 'sqlite' | 'postgres', helloUrl: string, databa
         hello: await load(hello, warmup),
         api: await load(userInfoRequest, warmup),
         list: await load(listRequest, warmup),
+        plainList: await load(plainListRequest, warmup),
       });
     }
-    const rps = (name: 'hello' | 'api' | 'list') => rounds.map((r) => r[name].requests.average);
-    const p = (name: 'hello' | 'api' | 'list', key: 'p99' | 'p50') => median(rounds.map((r) => r[name].latency[key]));
-    const ratios = (name: 'api' | 'list') => rounds.map((r) => r[name].requests.average / r.hello.requests.average);
+    const rps = (name: Load) => rounds.map((r) => r[name].requests.average);
+    const p = (name: Load, key: 'p99' | 'p50') => median(rounds.map((r) => r[name].latency[key]));
+    const ratios = (name: Load) => rounds.map((r) => r[name].requests.average / r.hello.requests.average);
     return {
       database,
       hello_rps: Math.round(median(rps('hello'))),
@@ -189,6 +202,13 @@ async function measure(database: 'sqlite' | 'postgres', helloUrl: string, databa
       list_p99_ms: p('list', 'p99'),
       list_p50_ms: p('list', 'p50'),
       list_ratios: ratios('list').map(round3),
+      list_bytes: Math.round(median(rounds.map((r) => r.list.throughput.average / r.list.requests.average))),
+      plain_list_rps: Math.round(median(rps('plainList'))),
+      plain_list_ratio: round3(median(ratios('plainList'))),
+      plain_list_p99_ms: p('plainList', 'p99'),
+      plain_list_bytes: Math.round(
+        median(rounds.map((r) => r.plainList.throughput.average / r.plainList.requests.average)),
+      ),
       list_total: Number(page.data.total),
       submissions: SUBMISSIONS,
       list_cache_entries: Number(process.env.BENCH_LIST_CACHE_ENTRIES ?? 2000),

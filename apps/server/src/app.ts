@@ -72,9 +72,9 @@ import { seedReviewDemo } from './seed/review-demo.ts';
 import { createAuthHook } from './shared/auth-hook.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
+import { lazyChildLogger } from './shared/lazy-logger.ts';
 import './shared/request-context.ts';
 import { loadRsaKeys } from './shared/rsa.ts';
-import { verifyRequestSignature } from './shared/signature-hook.ts';
 import { createLocalStorage } from './shared/storage/local-storage.ts';
 
 export interface BuildOptions {
@@ -93,14 +93,22 @@ export interface App {
 
 /** Builds the whole application: database, services, API under /api and the web build at /. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let log: FastifyInstance['log'] | null = null;
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    // It reconnects by itself; meanwhile every session and list version is read from the database.
+    onListenerError: (error) => log?.warn({ err: error }, 'change listener lost its connection; reconnecting'),
+  });
   const server = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    childLoggerFactory: lazyChildLogger,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  log = server.log;
   server.setErrorHandler(handleError);
   await server.register(fastifyCookie);
   // Per-IP limits on the public sign-in calls; routes opt in through config.rateLimit.
@@ -183,7 +191,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       api.decorateRequest('user', null);
       api.decorateRequest('pendingSignature', null);
-      api.addHook('preHandler', verifyRequestSignature);
       api.addHook('preHandler', createAuthHook(auth));
       registerAuthRoutes(api, { auth, rsa, config });
       registerVerificationRoutes(api, { verification, users });

@@ -13,6 +13,8 @@ function isFileLike(value: unknown): boolean {
 
 function render(value: unknown): string {
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A string of at most the limit in UTF-16 units has at most that many code points.
+  if (text.length <= SIGNATURE_VALUE_LIMIT) return text;
   return Array.from(text).slice(0, SIGNATURE_VALUE_LIMIT).join('');
 }
 

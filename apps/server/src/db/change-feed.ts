@@ -4,13 +4,13 @@
  * that could change it. Writes are seen three ways:
  * - this process's own statements, through the watched Kysely driver (`watched-dialect.ts`), at
  *   execution and again at commit;
- * - on SQLite, another process's commits, through `PRAGMA data_version`, read at most once a
- *   millisecond (so such a commit is seen within one);
+ * - on SQLite, another process's commits, through `PRAGMA data_version`, read at most once in
+ *   5 ms (so such a commit is seen within 5 ms);
  * - on PostgreSQL, other instances' commits, through LISTEN/NOTIFY (`pg-listener.ts`). While that
  *   listener is not connected the feed is unwatched and every caller reads the database.
  */
 /** How long a reading of another process's commits is trusted. */
-const EXTERNAL_CHECK_MS = 1;
+const EXTERNAL_CHECK_MS = 5;
 
 export class ChangeFeed {
   private readonly generations = new Map<string, number>();

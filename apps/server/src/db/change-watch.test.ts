@@ -121,5 +121,18 @@ describe('values kept in memory between writes (sessions, list version)', () => 
     await eventually(async () => {
       assert.equal(await statusOn(second), 'reviewing');
     });
+
+    // Names live in users, outside the list's data version: the feed covers them too.
+    const nameOn = async (app: TestApp) =>
+      (await list(app)).body.data.list.find((row) => row.id === built.id)?.studentName;
+    assert.equal(await nameOn(second), built.studentName);
+    await first.database.db
+      .updateTable('users')
+      .set({ name: '别处改的名' })
+      .where('id', '=', built.studentId)
+      .execute();
+    await eventually(async () => {
+      assert.equal(await nameOn(second), '别处改的名');
+    });
   });
 });

@@ -2,6 +2,7 @@ import { SESSION_COOKIE } from '@zikao/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { forbidden, notLoggedIn } from './errors.ts';
+import { verifyRequestSignatureSync } from './signature-hook.ts';
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -13,13 +14,16 @@ function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Resolves the session and applies the route's access rules: login required unless public,
- * the must-change-password gate (1030002), and the role list (1030003).
+ * The API's one preHandler: checks the request signature (`signature-hook.ts`), then resolves
+ * the session and applies the route's access rules: login required unless public, the
+ * must-change-password gate (1030002), and the role list (1030003). One hook, not two: each hook
+ * costs a turn of Fastify's hook runner on every call.
  */
 export function createAuthHook(auth: AuthService) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     request.user = null;
     if (request.is404) return;
+    verifyRequestSignatureSync(request);
     const access = request.routeOptions.config.access ?? {};
     const token = tokenOf(request);
     if (token) {

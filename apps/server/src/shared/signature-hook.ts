@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { SIGNATURE_WINDOW_MS, signatureBase } from '@zikao/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { badSignature, staleTimestamp } from './errors.ts';
 
 function splitSigned(source: unknown): { params: Record<string, unknown>; t: unknown; sig: unknown } {
@@ -22,7 +22,7 @@ export function checkTimestamp(t: unknown, now = Date.now()): string {
 export function checkSignature(params: Record<string, unknown>, t: string, sig: unknown): void {
   if (typeof sig !== 'string' || sig.length === 0) throw badSignature('签名错误：缺少签名 sig');
   // The contract's md5 is portable JavaScript for the browser; the server hashes natively.
-  const expected = createHash('md5').update(signatureBase(params, t)).digest('hex');
+  const expected = hash('md5', signatureBase(params, t), 'hex');
   if (expected !== sig.toLowerCase()) throw badSignature();
 }
 
@@ -46,18 +46,4 @@ export function verifyRequestSignatureSync(request: FastifyRequest): void {
   }
   const { params, t, sig } = splitSigned(useQuery ? request.query : request.body);
   checkSignature(params, checkTimestamp(t), sig);
-}
-
-/** The hook form: synchronous work, so a callback hook spares a promise per request. */
-export function verifyRequestSignature(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  done: (error?: Error) => void,
-): void {
-  try {
-    verifyRequestSignatureSync(request);
-    done();
-  } catch (error) {
-    done(error as Error);
-  }
 }

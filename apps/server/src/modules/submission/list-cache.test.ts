@@ -67,6 +67,19 @@ describe('list cache loading', () => {
     assert.equal(await cache.load('a', 'v2', compute, 5002), 'newer', 'a new version never gets the old answer');
   });
 
+  it('never ages an entry under an exact version, and peeks at it without a promise', async () => {
+    const cache = new ListCache<string>({ maxEntries: 10, maxAgeMs: 1000 });
+    let runs = 0;
+    const compute = async () => `answer ${++runs}`;
+    assert.equal(await cache.load('a', 'v1:3', compute, 0, true), 'answer 1');
+    assert.equal(await cache.load('a', 'v1:3', compute, 60_000, true), 'answer 1');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(runs, 1, 'no refresh behind an exact version');
+    assert.equal(cache.peek('a', 'v1:3'), 'answer 1');
+    assert.equal(cache.peek('a', 'v1:4'), undefined);
+    assert.equal(cache.peek('b', 'v1:3'), undefined);
+  });
+
   it('passes a failed computation on and keeps nothing of it', async () => {
     const cache = new ListCache<string>({ maxEntries: 10, maxAgeMs: 1000 });
     await assert.rejects(
@@ -121,5 +134,18 @@ describe('review lists stay fresh behind the cache', () => {
 
     await app.database.db.deleteFrom('submissions').where('id', '=', built.id).execute();
     assert.equal((await list()).total, 1);
+  });
+
+  it('shows a renamed candidate on the very next call, though names are outside the data version', async () => {
+    const built = await buildSubmission(app, { batchId, stage: 'plan', title: '改名测试' });
+    const row = async () => (await list()).list.find((r) => r.id === built.id);
+    assert.equal((await row())?.studentName, built.studentName);
+    assert.equal((await row())?.studentName, built.studentName);
+    await app.database.db
+      .updateTable('users')
+      .set({ name: '改名后的考生' })
+      .where('id', '=', built.studentId)
+      .execute();
+    assert.equal((await row())?.studentName, '改名后的考生');
   });
 });

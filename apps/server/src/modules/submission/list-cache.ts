@@ -1,9 +1,10 @@
 /**
  * Remembers recent list answers per caller and query, each tagged with the data version it was
  * computed at. A hit is served only while the version is unchanged, so a reviewer who submits a
- * review sees the new status on the next list call; the short lifetime bounds what a change the
- * version does not see (a renamed candidate, a deleted thesis) can leave stale. One per process:
- * every instance checks the shared database's version, so several instances stay correct.
+ * review sees the new status on the next list call. When the version does not cover everything
+ * an answer shows (a renamed candidate), the short lifetime bounds how stale it can be; an
+ * `exact` version (one that also moves with every such change) needs no lifetime. One per
+ * process: every instance checks the shared database's version, so several instances stay correct.
  */
 export class ListCache<T> {
   private readonly entries = new Map<string, { version: string; storedAt: number; value: T }>();
@@ -44,13 +45,22 @@ export class ListCache<T> {
    * outlived its age is served while one refresh runs behind it, so a busy list never waits on
    * the expiry of its own answer.
    */
-  async load(key: string, version: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+  async load(key: string, version: string, compute: () => Promise<T>, now = Date.now(), exact = false): Promise<T> {
     const entry = this.entries.get(key);
     if (entry && entry.version === version) {
-      if (now - entry.storedAt > this.maxAgeMs) void this.compute(key, version, compute, now).catch(() => {});
+      if (!exact && now - entry.storedAt > this.maxAgeMs) void this.compute(key, version, compute, now).catch(() => {});
       return entry.value;
     }
     return this.compute(key, version, compute, now);
+  }
+
+  /**
+   * The entry for `key` at `version`, whatever its age, with no promise: for a version that
+   * covers everything the answer depends on (`exact` in `load`), so age bounds nothing.
+   */
+  peek(key: string, version: string): T | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.version === version ? entry.value : undefined;
   }
 
   private readonly inflight = new Map<string, Promise<T>>();

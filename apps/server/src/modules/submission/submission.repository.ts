@@ -39,6 +39,8 @@ export function searchTextOf(title: string, name: string, examNo: string): strin
 
 /** The tables whose writes bump the review lists' data version (migration 010), and the version's own. */
 const LIST_VERSION_TABLES = ['submissions', 'reviews', 'batches', 'theses', 'data_versions'] as const;
+/** What list rows show from tables outside that version: candidate and reviewer names, exam numbers. */
+const LIST_EXTRA_TABLES = ['users'] as const;
 
 export class SubmissionRepository {
   private readonly db: Kysely<Database>;
@@ -46,8 +48,11 @@ export class SubmissionRepository {
   /** The data version, re-read only after a write to a table its triggers watch. */
   private readonly version: Memo<string> | null;
 
+  private readonly changes: ChangeFeed | null;
+
   constructor(db: Kysely<Database>, changes: ChangeFeed | null = null) {
     this.db = db;
+    this.changes = changes;
     this.version = changes ? new Memo(changes, LIST_VERSION_TABLES) : null;
   }
 
@@ -221,9 +226,22 @@ export class SubmissionRepository {
     return this.version ? this.version.get(() => this.readDataVersion()) : this.readDataVersion();
   }
 
-  /** The kept data version when it is current, at no cost; undefined when it must be read. */
-  currentDataVersion(): string | undefined {
-    return this.version?.peek();
+  /**
+   * The version a cached list answer is tagged with. While every write is watched it is exact:
+   * the data version and the stamp of `users` (names the trigger-bumped version does not cover).
+   * Otherwise it is the data version alone, and answers must also age out.
+   */
+  async listVersion(): Promise<{ version: string; exact: boolean }> {
+    const users = this.changes?.stamp(LIST_EXTRA_TABLES) ?? null;
+    const data = await this.dataVersion();
+    return users === null ? { version: data, exact: false } : { version: `${data}:${users}`, exact: true };
+  }
+
+  /** The exact list version when it is known without a read; undefined otherwise. */
+  currentListVersion(): string | undefined {
+    const users = this.changes?.stamp(LIST_EXTRA_TABLES) ?? null;
+    const data = users === null ? undefined : this.version?.peek();
+    return data === undefined ? undefined : `${data}:${users}`;
   }
 
   private async readDataVersion(): Promise<string> {

@@ -32,6 +32,30 @@ const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'ima
 const JSON_UTF8 = 'application/json; charset=utf-8';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** Whether an Accept-Encoding header admits gzip: named with a q above 0, or else through `*`. */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (!text) return false;
+  // Browsers send the same header on every call: the last answer is kept.
+  if (text === lastAcceptEncoding.header) return lastAcceptEncoding.gzip;
+  const gzip = readAcceptEncoding(text);
+  lastAcceptEncoding = { header: text, gzip };
+  return gzip;
+}
+
+let lastAcceptEncoding = { header: '', gzip: false };
+
+function readAcceptEncoding(text: string): boolean {
+  const weights = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    weights.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const weight = weights.get('gzip') ?? weights.get('*') ?? 0;
+  return weight > 0;
+}
+
 /** The web shell's per-stage list paths answer the same call with the stage implied. */
 const STAGE_PATHS: Array<[string, Stage]> = [
   [ReviewListPath.topics, 'topic'],
@@ -56,8 +80,11 @@ export function registerSubmissionRoutes(
       const file = await submissionWorkbook(query.stage, rows, showCandidate);
       return attachment(reply, file.fileName, XLSX).send(file.body);
     }
-    // The cached answer is already JSON: sent as bytes, it is not serialised again per call.
-    return reply.type(JSON_UTF8).send(await submissions.listBody(user, query));
+    // The cached answer is already JSON (and gzip): sent as bytes, it is not serialised again per call.
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    reply.type(JSON_UTF8).header('vary', 'accept-encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(submissions.cachedListBody(user, query, gzip) ?? (await submissions.listBody(user, query, gzip)));
   };
   app.post(ApiPath.submissionList, reviewers, list());
   for (const [path, stage] of STAGE_PATHS) app.post(path, reviewers, list(stage));

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   type CarriedAnnotationDto,
   isWindowOpen,
@@ -50,15 +51,25 @@ interface Deps {
   listCacheEntries?: number;
 }
 
-interface ListAnswer {
-  result: SubmissionListResult;
-  body: Buffer;
+/** A list answer, with its success envelope serialised once, and gzipped once when first asked for. */
+class ListAnswer {
+  readonly result: SubmissionListResult;
+  readonly body: Buffer;
+  private compressed: Buffer | null = null;
+
+  constructor(result: SubmissionListResult) {
+    this.result = result;
+    this.body = Buffer.from(JSON.stringify(ok(result)));
+  }
+
+  get gzip(): Buffer {
+    this.compressed ??= gzipSync(this.body);
+    return this.compressed;
+  }
 }
 
-const answerOf = (result: SubmissionListResult): ListAnswer => ({
-  result,
-  body: Buffer.from(JSON.stringify(ok(result))),
-});
+const answerOf = (result: SubmissionListResult): ListAnswer => new ListAnswer(result);
+const listKey = (user: SessionUser, query: SubmissionListQuery): string => JSON.stringify([user.id, user.role, query]);
 
 /** Submissions: the lists, the detail, the candidate's resubmission and the version diff. */
 export class SubmissionService {
@@ -76,17 +87,29 @@ export class SubmissionService {
     return (await this.listAnswer(user, query)).result;
   }
 
-  /** The list call's whole success envelope as JSON, serialised once per cached answer. */
-  async listBody(user: SessionUser, query: SubmissionListQuery): Promise<Buffer> {
-    return (await this.listAnswer(user, query)).body;
+  /**
+   * The list call's whole success envelope as JSON, serialised once per cached answer, or
+   * gzipped (also once) for a client that accepts it.
+   */
+  async listBody(user: SessionUser, query: SubmissionListQuery, gzip = false): Promise<Buffer> {
+    const answer = await this.listAnswer(user, query);
+    return gzip ? answer.gzip : answer.body;
+  }
+
+  /** The cached list body when it is current and known without any read; undefined otherwise. */
+  cachedListBody(user: SessionUser, query: SubmissionListQuery, gzip = false): Buffer | undefined {
+    const version = this.listCache ? this.deps.submissions.currentListVersion() : undefined;
+    const answer = version === undefined ? undefined : this.listCache?.peek(listKey(user, query), version);
+    return answer && (gzip ? answer.gzip : answer.body);
   }
 
   private async listAnswer(user: SessionUser, query: SubmissionListQuery): Promise<ListAnswer> {
     const cache = this.listCache;
     if (!cache) return answerOf(await this.computeList(user, query));
-    const version = await this.deps.submissions.dataVersion();
-    const key = JSON.stringify([user.id, user.role, query]);
-    return cache.load(key, version, async () => answerOf(await this.computeList(user, query)));
+    // The version is taken before computing: a change meanwhile leaves the answer under an old one.
+    const { version, exact } = await this.deps.submissions.listVersion();
+    const compute = async () => answerOf(await this.computeList(user, query));
+    return cache.load(listKey(user, query), version, compute, Date.now(), exact);
   }
 
   private async computeList(user: SessionUser, query: SubmissionListQuery): Promise<SubmissionListResult> {

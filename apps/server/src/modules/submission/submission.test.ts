@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import {
   ErrorCode,
   Role,
@@ -11,6 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import { type BuiltSubmission, buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { acceptsGzip } from './submission.routes.ts';
 
 const COMMENT = '论文结构清晰，论证较为充分，'.repeat(4);
 
@@ -164,6 +166,38 @@ describe('submissions: lists, access, blind review, export', () => {
     assert.equal(drafts.body.data.total, 3);
     const topics = await app.post<SubmissionListResult>('/api/v1/topic/list', {}, { token: reviewer });
     assert.equal(topics.body.data.total, 0);
+  });
+
+  it('sends the list gzipped to a client that accepts it: the same answer as plain JSON', async () => {
+    const body = { scope: 'todo' };
+    const t = Date.now();
+    const payload = { ...body, t, sig: signParams(body, t) };
+    const headers = { authorization: `Bearer ${reviewer}`, 'x-requested-with': 'XMLHttpRequest' };
+    const url = '/api/v1/thesis/list';
+    const plain = await app.server.inject({ method: 'POST', url, payload, headers });
+    const zipped = await app.server.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.match(String(zipped.headers.vary), /accept-encoding/i);
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'));
+    assert.equal(unzipped.data.total, 3);
+    assert.deepEqual(unzipped, JSON.parse(plain.body));
+    assert.ok(zipped.rawPayload.length < plain.rawPayload.length);
+  });
+
+  it('reads Accept-Encoding as HTTP does', () => {
+    assert.equal(acceptsGzip(undefined), false);
+    assert.equal(acceptsGzip('gzip, deflate, br'), true);
+    assert.equal(acceptsGzip('GZIP;q=0.5'), true);
+    assert.equal(acceptsGzip('br'), false);
+    assert.equal(acceptsGzip('*'), true);
+    assert.equal(acceptsGzip('gzip;q=0, *'), false);
+    assert.equal(acceptsGzip('identity, *;q=0'), false);
   });
 
   it('refuses students and another reviewer’s submissions on every call (1030003)', async () => {

@@ -106,9 +106,9 @@ describe('version and bad input', () => {
     assert.match(body.errorMsg, /^服务器内部错误（编号 [0-9a-f]{8}）$/);
     assert.ok(!response.body.includes('secret') && !response.body.includes('app.ts'));
     const id = body.errorMsg.match(/编号 ([0-9a-f]{8})/)[1];
-    assert.ok(
-      app.logs.some((line) => line.errorId === id && line.level === 50),
-      'the log holds the error under its id',
-    );
+    const logged = app.logs.find((line) => line.errorId === id && line.level === 50);
+    assert.ok(logged, 'the log holds the error under its id');
+    // The request's logger is made only when something logs, and still carries the request id.
+    assert.match(String(logged.reqId), /^req-/);
   });
 });
