@@ -10,7 +10,7 @@
 // BENCH_PROFILE_DIR writes the API server's CPU profile.
 import { type ChildProcess, fork } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signParams } from '@zikao/contract';
@@ -51,13 +51,33 @@ const apiExecArgv = PROFILE_DIR
   ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`]
   : process.execArgv;
 
-async function load(options: autocannon.Options, warmupS = WARMUP_S): Promise<autocannon.Result> {
+/** CPU seconds (user + system) a process has used so far, from /proc; null where there is none. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+type Measured = autocannon.Result & { serverCpuUsPerRequest: number | null };
+
+/**
+ * Loads `options.url` for DURATION_S after a warm-up; also reports how much CPU the server
+ * (`server`) spent per answered request, which the machine's noise disturbs far less than
+ * throughput does.
+ */
+async function load(options: autocannon.Options, warmupS: number, server: ChildProcess): Promise<Measured> {
   if (warmupS > 0) await autocannon({ ...options, duration: warmupS });
+  const before = cpuSeconds(server.pid);
   const result = await autocannon({ ...options, duration: DURATION_S });
+  const after = cpuSeconds(server.pid);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${options.url} had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  return result;
+  const cpu = before === null || after === null ? null : ((after - before) * 1e6) / result.requests.total;
+  return { ...result, serverCpuUsPerRequest: cpu === null ? null : Math.round(cpu) };
 }
 
 async function signedPost(base: string, url: string, body: Record<string, unknown>, token?: string) {
@@ -133,7 +153,7 @@ const median = (values: number[]): number => {
 };
 const round3 = (value: number) => Number(value.toFixed(3));
 
-async function measure(database: 'sqlite' | 'postgres', helloUrl: string, databaseUrl?: string) {
+async function measure(database: 'sqlite' | 'postgres', hello: ChildProcess, helloUrl: string, databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-bench-'));
   const handle = await openDatabase({ dataDir, databaseUrl });
   const filled = Date.now();
@@ -170,24 +190,28 @@ async function measure(database: 'sqlite' | 'postgres', helloUrl: string, databa
     const rows = (page.data?.list as unknown[] | undefined)?.length ?? 0;
     if (page.errorCode !== 0 || rows !== 20) throw new Error(`thesis list gave ${rows} rows: ${page.errorMsg}`);
 
-    const hello = { url: helloUrl, connections: CONNECTIONS };
+    const helloRequest = { url: helloUrl, connections: CONNECTIONS };
     const userInfoRequest = signedRequest(`${base}/v1/getUserInfo`, reviewer, {});
     // As the web app sends it: a browser always offers gzip. The plain-JSON figure is kept beside it.
     const listRequest = signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY, BROWSER_ENCODINGS);
     const plainListRequest = signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY);
-    const rounds: Array<Record<Load, autocannon.Result>> = [];
+    const rounds: Array<Record<Load, Measured>> = [];
     for (let round = 0; round < ROUNDS; round++) {
       // The first round warms each server up; later rounds only settle the connections.
       const warmup = round === 0 ? WARMUP_S : 1;
       rounds.push({
-        hello: await load(hello, warmup),
-        api: await load(userInfoRequest, warmup),
-        list: await load(listRequest, warmup),
-        plainList: await load(plainListRequest, warmup),
+        hello: await load(helloRequest, warmup, hello),
+        api: await load(userInfoRequest, warmup, api),
+        list: await load(listRequest, warmup, api),
+        plainList: await load(plainListRequest, warmup, api),
       });
     }
     const rps = (name: Load) => rounds.map((r) => r[name].requests.average);
     const p = (name: Load, key: 'p99' | 'p50') => median(rounds.map((r) => r[name].latency[key]));
+    const cpuUs = (name: Load) => {
+      const values = rounds.map((r) => r[name].serverCpuUsPerRequest).filter((v): v is number => v !== null);
+      return values.length ? median(values) : null;
+    };
     const ratios = (name: Load) => rounds.map((r) => r[name].requests.average / r.hello.requests.average);
     return {
       database,
@@ -209,6 +233,11 @@ async function measure(database: 'sqlite' | 'postgres', helloUrl: string, databa
       plain_list_bytes: Math.round(
         median(rounds.map((r) => r.plainList.throughput.average / r.plainList.requests.average)),
       ),
+      // Server CPU per answered request (µs, medians): what the ratio would be on a server-bound machine.
+      hello_cpu_us: cpuUs('hello'),
+      api_cpu_us: cpuUs('api'),
+      list_cpu_us: cpuUs('list'),
+      plain_list_cpu_us: cpuUs('plainList'),
       list_total: Number(page.data.total),
       submissions: SUBMISSIONS,
       list_cache_entries: Number(process.env.BENCH_LIST_CACHE_ENTRIES ?? 2000),
@@ -229,12 +258,12 @@ const hello = start(path.join(import.meta.dirname, 'hello-server.ts'), [String(h
 try {
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
   await waitFor(helloUrl, hello);
-  console.log(JSON.stringify(await measure('sqlite', helloUrl)));
+  console.log(JSON.stringify(await measure('sqlite', hello, helloUrl)));
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (pgUrl) {
     const created = await createDatabase(pgUrl);
     try {
-      console.log(JSON.stringify(await measure('postgres', helloUrl, created.url)));
+      console.log(JSON.stringify(await measure('postgres', hello, helloUrl, created.url)));
     } finally {
       await created.drop();
     }
