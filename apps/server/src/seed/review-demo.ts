@@ -4,7 +4,6 @@ import { Role, STAGE_LABELS, STAGES, type Stage, type SubmissionStatus, type Top
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DocumentRepository } from '../modules/document/document.repository.ts';
-import { createStructuredDocument } from '../modules/document/structured-document.ts';
 import type { SubmissionService } from '../modules/submission/submission.service.ts';
 import { UploadRepository } from '../modules/upload/upload.repository.ts';
 import type { SessionUser } from '../shared/request-context.ts';
@@ -154,12 +153,6 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     };
   };
 
-  /** A topic version as the candidate side submits it: the fields, held by a structured-text document. */
-  const topicVersion = async (studentId: number, fields: TopicFields) => ({
-    structured: fields,
-    documentId: await createStructuredDocument(db, { ownerId: studentId, stage: 'topic', fields }),
-  });
-
   /** Moves a fresh submission to its status, with the review and the audit rows a real flow leaves. */
   const settle = async (id: number, stage: Stage, status: SubmissionStatus, index: number) => {
     if (status === 'unassigned') return;
@@ -237,7 +230,6 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     insertThesis,
     settle,
     topicFields,
-    topicVersion,
   });
   let titleIndex = 0;
   for (const stage of STAGES) {
@@ -249,22 +241,18 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
       const thesisId = await insertThesis(batchId, studentId, title);
       if (stage !== 'topic') {
         // The topic was passed earlier: it shows in the reviewer's history.
-        const topicId = await submissions.createSubmission(
-          studentId,
-          thesisId,
-          'topic',
-          await topicVersion(studentId, topicFields(title, titleIndex)),
-        );
+        const topicId = await submissions.createSubmission(studentId, thesisId, 'topic', {
+          structured: topicFields(title, titleIndex),
+        });
         await settle(topicId, 'topic', 'passed', index);
       }
-      const content =
+      const documentId =
         stage === 'topic'
-          ? await topicVersion(studentId, topicFields(title, titleIndex))
-          : {
-              documentId: await storePdf(studentId, `${STAGE_LABELS[stage]}.pdf`, thesisText(title, stage, titleIndex)),
-            };
+          ? null
+          : await storePdf(studentId, `${STAGE_LABELS[stage]}.pdf`, thesisText(title, stage, titleIndex));
       const id = await submissions.createSubmission(studentId, thesisId, stage, {
-        ...content,
+        documentId,
+        structured: stage === 'topic' ? topicFields(title, titleIndex) : null,
         plagiarismRate: stage === 'final' ? 8 + index * 4 : null,
       });
       await settle(id, stage, status, index);
@@ -283,7 +271,6 @@ async function seedResubmittedDraft(deps: {
   insertThesis: (batchId: number, studentId: number, title: string) => Promise<number>;
   settle: (id: number, stage: Stage, status: SubmissionStatus, index: number) => Promise<void>;
   topicFields: (title: string, offset: number) => TopicFields;
-  topicVersion: (studentId: number, fields: TopicFields) => Promise<{ structured: TopicFields; documentId: number }>;
 }): Promise<void> {
   const { db, submissions } = deps;
   const title = '网络流行语对现代汉语词汇的影响研究';
@@ -311,12 +298,9 @@ async function seedResubmittedDraft(deps: {
   };
   const thesisId = await deps.insertThesis(deps.batchId, deps.studentId, title);
   // The draft comes after a passed topic, as the candidate's stage order requires.
-  const topicId = await submissions.createSubmission(
-    deps.studentId,
-    thesisId,
-    'topic',
-    await deps.topicVersion(deps.studentId, deps.topicFields(title, 0)),
-  );
+  const topicId = await submissions.createSubmission(deps.studentId, thesisId, 'topic', {
+    structured: deps.topicFields(title, 0),
+  });
   await deps.settle(topicId, 'topic', 'passed', 0);
   const v1 = await deps.storePdf(deps.studentId, '论文初稿.pdf', first);
   const id = await submissions.createSubmission(deps.studentId, thesisId, 'draft', { documentId: v1 });

@@ -1,8 +1,5 @@
-import type { Stage, TopicFields } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { DocumentRepository } from '../document/document.repository.ts';
-import { createStructuredDocument } from '../document/structured-document.ts';
 
 /** The candidate side's reads: a student's theses, their submissions, versions, documents and reviews. */
 export class CandidateRepository {
@@ -69,16 +66,6 @@ export class CandidateRepository {
       .select(['id', 'owner_id', 'name', 'status', 'progress', 'error', 'page_count', 'source_mime'])
       .where('id', 'in', ids)
       .execute();
-  }
-
-  /** The document of a structured version about to be submitted (see structured-document.ts). */
-  createStructuredDocument(ownerId: number, stage: Stage, fields: TopicFields): Promise<number> {
-    return createStructuredDocument(this.db, { ownerId, stage, fields });
-  }
-
-  /** Drops a structured document whose submission failed, unless a version holds it after all. */
-  deleteUnusedStructuredDocument(id: number): Promise<void> {
-    return new DocumentRepository(this.db).deleteUnusedStructured(id);
   }
 
   /** Whether any submission version already holds this document. */

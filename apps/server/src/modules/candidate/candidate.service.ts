@@ -139,18 +139,9 @@ export class CandidateService {
     let submissionId: number;
     let versionNo: number;
     if (stage.action === 'submit') {
-      // Structured text is held by a document of its own, so reviewers can annotate it.
-      const textDocument =
-        version.structured && version.documentId === null
-          ? await this.repository.createStructuredDocument(user.id, input.stage, version.structured)
-          : null;
       try {
-        submissionId = await this.submissions.createSubmission(user.id, thesis.id, input.stage, {
-          ...version,
-          documentId: textDocument ?? version.documentId,
-        });
+        submissionId = await this.submissions.createSubmission(user.id, thesis.id, input.stage, version);
       } catch (error) {
-        if (textDocument !== null) await this.repository.deleteUnusedStructuredDocument(textDocument);
         // Two tabs submitting the same stage at once: the second meets the unique (thesis, stage).
         if (isUniqueViolation(error)) throw conflict(submittedReason(input.stage, 'inReview') as string);
         throw error;

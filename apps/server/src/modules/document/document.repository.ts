@@ -85,16 +85,6 @@ export class DocumentRepository {
     return this.db.isTransaction ? write(this.db) : this.db.transaction().execute(write);
   }
 
-  /** Removes a structured-text document that no version came to hold (a submission that failed). */
-  async deleteUnusedStructured(id: number): Promise<void> {
-    await this.db
-      .deleteFrom('documents')
-      .where('id', '=', id)
-      .where('source_mime', '=', STRUCTURED_TEXT_MIME)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('submission_versions').select('id').where('document_id', '=', id))))
-      .execute();
-  }
-
   async insertStoredFile(sha256: string, size: number, mime: string): Promise<void> {
     await this.db
       .insertInto('stored_files')

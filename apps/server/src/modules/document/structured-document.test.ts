@@ -17,6 +17,7 @@ import { up as topicDocumentsMigration } from '../../db/migrations/013-topic-doc
 import { buildBatch, buildDocument, buildUser } from '../../test/factories.ts';
 import { minimalPdf } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SubmissionRepository } from '../submission/submission.repository.ts';
 
 const TOPIC = {
   title: '网络流行语对现代汉语词汇的影响研究',
@@ -71,27 +72,21 @@ describe('structured text (topic) documents', () => {
   });
   after(() => app.close());
 
+  const theses = () => new SubmissionRepository(app.database.db);
   const call = async <T>(path: string, body: Record<string, unknown>, token: string) =>
     (await app.post<T>(`/api${path}`, body, { token })).body;
 
   async function candidate() {
     const batchId = await buildBatch(app);
     const user = await buildUser(app, { role: Role.student, examNumber: `0301${randomUUID().slice(0, 8)}` });
-    const now = Date.now();
-    const thesis = await app.database.db
-      .insertInto('theses')
-      .values({
-        batch_id: batchId,
-        student_id: user.id,
-        major_name: '汉语言文学',
-        title: '待定题目',
-        advisor: '张导师',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: user.id, thesisId: thesis.id, token: await app.login(user.account, user.password, 'student') };
+    const thesisId = await theses().insertThesis({
+      batchId,
+      studentId: user.id,
+      majorName: '汉语言文学',
+      title: '待定题目',
+      advisor: '张导师',
+    });
+    return { id: user.id, thesisId, token: await app.login(user.account, user.password, 'student') };
   }
   type Candidate = Awaited<ReturnType<typeof candidate>>;
 
@@ -273,6 +268,31 @@ describe('structured text (topic) documents', () => {
     assert.equal((await save(second, fresh, 0)).errorCode, 0);
   });
 
+  it('makes the document in the submission’s transaction: a second submission of the stage leaves none behind', async () => {
+    const db = app.database.db;
+    const student = await buildUser(app, { role: Role.student });
+    const batchId = await buildBatch(app);
+    const thesisId = await theses().insertThesis({
+      batchId,
+      studentId: student.id,
+      majorName: '汉语言文学',
+      title: TOPIC.title,
+      advisor: '',
+    });
+    const textDocuments = async () =>
+      db
+        .selectFrom('documents')
+        .select('id')
+        .where('owner_id', '=', student.id)
+        .where('source_mime', '=', STRUCTURED_TEXT_MIME)
+        .execute();
+    await app.submissions.createSubmission(student.id, thesisId, 'topic', { structured: TOPIC });
+    assert.equal((await textDocuments()).length, 1);
+    // As two tabs submitting at once: the unique (thesis, stage) refuses the second.
+    await assert.rejects(app.submissions.createSubmission(student.id, thesisId, 'topic', { structured: TOPIC }));
+    assert.equal((await textDocuments()).length, 1, 'the refused submission’s document went with its transaction');
+  });
+
   it('migration 013 gives every structured version without a document one, and keeps other documents whole', async () => {
     const db = app.database.db;
     const reviewer = await app.login('13800000003');
@@ -287,27 +307,32 @@ describe('structured text (topic) documents', () => {
     for (const fields of [TOPIC, { ...TOPIC, title: '第二个选题', rationale: '', outline: '提纲' }]) {
       const student = await buildUser(app, { role: Role.student });
       const now = Date.now();
-      const thesis = await db
-        .insertInto('theses')
-        .values({
-          batch_id: batchId,
-          student_id: student.id,
-          major_name: '汉语言文学',
-          title: fields.title,
-          advisor: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // As topics were stored before this change: the fields and no document.
-      const submissionId = await app.submissions.createSubmission(student.id, thesis.id, 'topic', {
+      const thesisId = await theses().insertThesis({
+        batchId,
+        studentId: student.id,
+        majorName: '汉语言文学',
+        title: fields.title,
+        advisor: '',
+      });
+      // As topics were stored before this change: the fields and no document. The service now
+      // gives every structured version a document, so this one is taken away again.
+      const submissionId = await app.submissions.createSubmission(student.id, thesisId, 'topic', {
         structured: fields,
       });
-      const version = await db
+      const made = await db
         .selectFrom('submission_versions')
         .select(['id', 'document_id'])
         .where('submission_id', '=', submissionId)
+        .executeTakeFirstOrThrow();
+      await db.updateTable('submission_versions').set({ document_id: null }).where('id', '=', made.id).execute();
+      if (made.document_id !== null) {
+        await db.deleteFrom('document_pages').where('document_id', '=', made.document_id).execute();
+        await db.deleteFrom('documents').where('id', '=', made.document_id).execute();
+      }
+      const version = await db
+        .selectFrom('submission_versions')
+        .select(['id', 'document_id'])
+        .where('id', '=', made.id)
         .executeTakeFirstOrThrow();
       assert.equal(version.document_id, null);
       legacy.push({ versionId: version.id, studentId: student.id, fields });

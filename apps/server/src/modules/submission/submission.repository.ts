@@ -222,7 +222,7 @@ export class SubmissionRepository {
   }
 
   /** Bumped by database triggers on every write that changes what a review list shows. */
-  dataVersion(): Promise<string> {
+  private dataVersion(): Promise<string> {
     return this.version ? this.version.get(() => this.readDataVersion()) : this.readDataVersion();
   }
 

@@ -14,6 +14,8 @@ import {
   type VersionDiff,
 } from '@zikao/contract';
 import type { SubmissionFilterOptions, SubmissionFiltersQuery } from '@zikao/contract/submission-filters';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { ok } from '../../shared/envelope.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -51,14 +53,12 @@ interface Deps {
   listCacheEntries?: number;
 }
 
-/** A list answer, with its success envelope serialised once, and gzipped once when first asked for. */
+/** A list answer's success envelope, serialised once, and gzipped once when first asked for. */
 class ListAnswer {
-  readonly result: SubmissionListResult;
   readonly body: Buffer;
   private compressed: Buffer | null = null;
 
   constructor(result: SubmissionListResult) {
-    this.result = result;
     this.body = Buffer.from(JSON.stringify(ok(result)));
   }
 
@@ -66,6 +66,21 @@ class ListAnswer {
     this.compressed ??= gzipSync(this.body);
     return this.compressed;
   }
+}
+
+/**
+ * The document a new version is held by: its upload, or for structured text (a topic, a plan
+ * written as text) a document of its own made in the version's transaction, so that reviewers
+ * annotate it and its annotations carry over like a PDF's.
+ */
+async function documentOf(
+  trx: Kysely<Database>,
+  ownerId: number,
+  stage: Stage,
+  version: NewVersion,
+): Promise<number | null> {
+  if (version.documentId || !version.structured) return version.documentId ?? null;
+  return createStructuredDocument(trx, { ownerId, stage, fields: version.structured });
 }
 
 const answerOf = (result: SubmissionListResult): ListAnswer => new ListAnswer(result);
@@ -81,10 +96,6 @@ export class SubmissionService {
     this.deps = deps;
     const entries = deps.listCacheEntries ?? 2000;
     this.listCache = entries > 0 ? new ListCache({ maxEntries: entries, maxAgeMs: 5000 }) : null;
-  }
-
-  async list(user: SessionUser, query: SubmissionListQuery): Promise<SubmissionListResult> {
-    return (await this.listAnswer(user, query)).result;
   }
 
   /**
@@ -242,7 +253,8 @@ export class SubmissionService {
         searchText: searchTextOf(title, thesis.student_name, thesis.exam_number ?? ''),
         titleSearch: title.toLowerCase(),
       });
-      await submissions.insertVersion(versionValues(id, 1, version, 'none'));
+      const documentId = await documentOf(trx, thesis.student_id, stage, version);
+      await submissions.insertVersion(versionValues(id, 1, { ...version, documentId }, 'none'));
       await submissions.advance(
         id,
         { status: 'unassigned', currentVersion: 0 },
@@ -301,12 +313,7 @@ export class SubmissionService {
         },
       );
       if (!changed) throw conflict(MESSAGES.stale);
-      // Structured text gets its document here, so the new version is annotated and carried like a PDF.
-      const documentId =
-        version.documentId ??
-        (version.structured
-          ? await createStructuredDocument(trx, { ownerId: user.id, stage, fields: version.structured })
-          : null);
+      const documentId = await documentOf(trx, user.id, stage, version);
       await submissions.insertVersion(
         versionValues(submissionId, versionNo, { ...version, documentId }, documentId ? 'pending' : 'none'),
       );
