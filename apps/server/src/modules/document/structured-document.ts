@@ -6,8 +6,8 @@ import { DocumentRepository } from './document.repository.ts';
 
 /**
  * The document that holds a structured version's text (a topic, or a plan filled in as text), so
- * that reviewers annotate it like a PDF: one page per field, ready at once, no file. Every place
- * that inserts such a version calls this, inside its transaction when it has one.
+ * that reviewers annotate it like a PDF: one page per field, ready at once, no file. The
+ * submission service calls it in the transaction that inserts the version.
  */
 export function createStructuredDocument(
   db: Kysely<Database>,
