@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -69,7 +68,7 @@ import { registerVerificationRoutes } from './modules/verification/verification.
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { seedReviewDemo } from './seed/review-demo.ts';
-import { createAuthHook } from './shared/auth-hook.ts';
+import { bindAuthHooks } from './shared/auth-hook.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { lazyChildLogger } from './shared/lazy-logger.ts';
@@ -110,15 +109,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   log = server.log;
   server.setErrorHandler(handleError);
-  await server.register(fastifyCookie);
   // Per-IP limits on the public sign-in calls; routes opt in through config.rateLimit.
   await server.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.tooManyRequests, `请求过于频繁，请 ${Math.ceil(context.ttl / 1000)} 秒后再试`),
-  });
-  await server.register(fastifyMultipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 30 },
   });
 
   const { db } = database;
@@ -191,11 +186,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       api.decorateRequest('user', null);
       api.decorateRequest('pendingSignature', null);
-      api.addHook('preHandler', createAuthHook(auth));
+      api.addHook('onRoute', bindAuthHooks(auth));
       registerAuthRoutes(api, { auth, rsa, config });
       registerVerificationRoutes(api, { verification, users });
       registerMenuRoutes(api);
-      registerUploadRoutes(api, { uploads });
+      // Multipart parsing, and the hooks it adds to every call in its scope, only where files arrive.
+      await api.register(async (files) => {
+        await files.register(fastifyMultipart, {
+          limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 30 },
+        });
+        registerUploadRoutes(files, { uploads });
+        registerImportRoutes(files, { imports: new ImportService({ repository: new ImportRepository(db) }) });
+      });
       registerSystemRoutes(api, { version });
       registerDocumentRoutes(api, { documents, storage });
       registerAnnotationRoutes(api, { annotations, exporter });
@@ -217,7 +219,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuditRoutes(api, { audit: new AuditService({ audit: new AuditRepository(db) }) });
       registerBatchRoutes(api, { batches: new BatchService({ batches: new BatchRepository(db) }) });
       registerAccountRoutes(api, { accounts: new AccountService({ accounts: new AccountRepository(db) }) });
-      registerImportRoutes(api, { imports: new ImportService({ repository: new ImportRepository(db) }) });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
       });

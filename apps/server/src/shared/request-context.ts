@@ -22,7 +22,8 @@ export interface AccessConfig {
   /** Reachable while the account must still change its password (updatePassword, logout). */
   allowMustChange?: boolean;
   /**
-   * 'multipart': the route verifies the signature once the form fields are read.
+   * 'multipart': the route verifies the signature once the form fields are read. Only routes in
+   *   app.ts's files scope, where multipart parsing is registered.
    * 'none': byte-range file reads that pdf.js makes long after signing; still session-checked.
    */
   signature?: 'hook' | 'multipart' | 'none';

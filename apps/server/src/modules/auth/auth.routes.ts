@@ -2,7 +2,6 @@ import {
   ApiPath,
   emptyBodySchema,
   passwordLoginBodySchema,
-  SESSION_COOKIE,
   smsLoginBodySchema,
   type UserSession,
   updatePasswordBodySchema,
@@ -13,6 +12,7 @@ import { ok } from '../../shared/envelope.ts';
 import { notLoggedIn } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { RsaKeys } from '../../shared/rsa.ts';
+import { clearedSessionCookie, sessionCookie } from '../../shared/session-cookie.ts';
 import { parseInput } from '../../shared/validation.ts';
 import type { AuthService, LoginSide } from './auth.service.ts';
 
@@ -34,17 +34,11 @@ export function registerAuthRoutes(
   const { auth, rsa, config } = deps;
 
   const startSession = (reply: FastifyReply, session: UserSession) => {
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.cookieSecure,
-      expires: new Date(session.expire),
-    });
+    reply.header('set-cookie', sessionCookie(session.token, new Date(session.expire), config.cookieSecure));
     return ok(session);
   };
   const endSession = (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.header('set-cookie', clearedSessionCookie());
     return ok({});
   };
 

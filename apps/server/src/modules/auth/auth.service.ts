@@ -21,7 +21,7 @@ import type { SessionUser } from '../../shared/request-context.ts';
 import type { RsaKeys } from '../../shared/rsa.ts';
 import { hashSecret, randomToken } from '../../shared/tokens.ts';
 import type { VerificationService } from '../verification/verification.service.ts';
-import type { SessionsRepository } from './sessions.repository.ts';
+import type { SessionsRepository, SessionWithUser } from './sessions.repository.ts';
 import { toUserInfo, toUserSession } from './user-mapper.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
@@ -84,17 +84,17 @@ export class AuthService {
       await this.deps.sessions.delete(session.sessionId);
       throw notLoggedIn('登录已过期，请重新登录');
     }
-    const { user } = session;
-    if (user.disabled) throw notLoggedIn('账号已停用，请联系管理员');
-    return {
-      id: user.id,
-      role: user.role as Role,
-      account: user.account,
-      name: user.name,
-      mustChangePassword: user.must_change_password === 1,
-      sessionId: session.sessionId,
-      row: user,
-    };
+    return sessionUserOf(session);
+  }
+
+  /**
+   * The user of a session held in memory and still current, without a promise; undefined when
+   * only `resolveSession` can tell (not in memory, or expired and to be deleted).
+   */
+  knownSession(token: string): SessionUser | undefined {
+    const session = this.deps.sessions.findInMemory(token);
+    if (!session || session.expiresAt <= Date.now()) return undefined;
+    return sessionUserOf(session);
   }
 
   async logout(user: SessionUser): Promise<void> {
@@ -154,4 +154,19 @@ export class AuthService {
     await this.deps.sessions.create(user.id, hashSecret(token), expire);
     return toUserSession(user, token, expire);
   }
+}
+
+/** The caller as the hooks and services see it; throws 1030001 for a disabled account. */
+function sessionUserOf(session: SessionWithUser): SessionUser {
+  const { user } = session;
+  if (user.disabled) throw notLoggedIn('账号已停用，请联系管理员');
+  return {
+    id: user.id,
+    role: user.role as Role,
+    account: user.account,
+    name: user.name,
+    mustChangePassword: user.must_change_password === 1,
+    sessionId: session.sessionId,
+    row: user,
+  };
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode, Role, type UserInfo, type UserSession } from '@zikao/contract';
+import { hashSecret } from '../../shared/tokens.ts';
 import { buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -45,6 +46,7 @@ describe('password login and sessions', () => {
     assert.match(cookie, /org_user_session_id=[0-9a-f]{64}/);
     assert.match(cookie, /Path=\//);
     assert.match(cookie, /HttpOnly/);
+    assert.match(cookie, /SameSite=Lax/);
   });
 
   it('stores only a hash of the session token', async () => {
@@ -75,6 +77,25 @@ describe('password login and sessions', () => {
     const expired = await app.post('/api/v1/getUserInfo', {}, { token });
     assert.equal(expired.body.errorCode, ErrorCode.notLoggedIn);
     assert.equal(expired.body.errorMsg, '登录已过期，请重新登录');
+  });
+
+  it('refuses a session held in memory once its time is up, and deletes it', async (t) => {
+    const token = await app.login('13800000003');
+    // The first call reads the session; the second finds it in memory.
+    assert.equal((await app.post('/api/v1/getUserInfo', {}, { token })).body.errorCode, 0);
+    assert.equal((await app.post('/api/v1/getUserInfo', {}, { token })).body.errorCode, 0);
+    const row = await app.database.db
+      .selectFrom('sessions')
+      .select(['id', 'expires_at'])
+      .where('token_hash', '=', hashSecret(token))
+      .executeTakeFirstOrThrow();
+    t.mock.timers.enable({ apis: ['Date'], now: row.expires_at + 1000 });
+    const expired = await app.post('/api/v1/getUserInfo', {}, { token });
+    t.mock.timers.reset();
+    assert.equal(expired.body.errorCode, ErrorCode.notLoggedIn);
+    assert.equal(expired.body.errorMsg, '登录已过期，请重新登录');
+    const left = await app.database.db.selectFrom('sessions').select('id').where('id', '=', row.id).execute();
+    assert.deepEqual(left, []);
   });
 
   it('logs out: the token stops working and the cookie is cleared', async () => {

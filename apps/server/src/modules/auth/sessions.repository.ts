@@ -33,17 +33,23 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** The session a token opens when memory holds it and no write has touched its tables since. */
+  findInMemory(token: string): SessionWithUser | undefined {
+    const stamp = this.changes?.stamp(SESSION_TABLES) ?? null;
+    if (stamp === null) return undefined;
+    const hit = this.cache.get(token);
+    return hit?.stamp === stamp ? hit.session : undefined;
+  }
+
   /**
    * The session a bearer token opens, with its whole user row. This runs on every authenticated
    * call: a session found is kept in memory, by token, until the next write to sessions or users
    * (logout, password change, account edit), so a repeated call needs neither hash nor query.
    */
   async findByToken(token: string): Promise<SessionWithUser | undefined> {
+    const known = this.findInMemory(token);
+    if (known) return known;
     const stamp = this.changes?.stamp(SESSION_TABLES) ?? null;
-    if (stamp !== null) {
-      const hit = this.cache.get(token);
-      if (hit?.stamp === stamp) return hit.session;
-    }
     const session = await this.read(hashSecret(token));
     if (stamp !== null && session) {
       // Kept under the stamp taken before the read: a write meanwhile makes it stale at once.

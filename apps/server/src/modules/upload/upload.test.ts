@@ -134,4 +134,13 @@ describe('file upload', () => {
     const anonymous = await app.upload('/api/v1/upload', form(minimalPdf('x'), 'a.pdf'));
     assert.equal(anonymous.body.errorCode, ErrorCode.notLoggedIn);
   });
+
+  it('refuses a file sent to a call that takes none with 1000001, storing nothing', async () => {
+    // Multipart parsing is registered only for the calls that receive files.
+    const before = tempCount();
+    const answer = await app.upload('/api/v1/getUserInfo', form(minimalPdf('x'), 'a.pdf'), { token });
+    assert.equal(answer.body.errorCode, ErrorCode.invalidInput);
+    assert.equal(answer.body.errorMsg, '参数错误：不支持的 Content-Type');
+    assert.equal(tempCount(), before);
+  });
 });
