@@ -1,11 +1,37 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SubmissionListResult } from '@zikao/contract';
+import { Role, type SubmissionListResult, submissionListSchema } from '@zikao/contract';
 import { buildBatch, buildSubmission } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ListCache } from './list-cache.ts';
+import { listKey } from './submission.service.ts';
 
 describe('list cache', () => {
+  it('keys the caller and every query field, whatever the strings hold', () => {
+    const base = submissionListSchema.parse({ stage: 'draft' });
+    const reviewer = { id: 1, role: Role.reviewer };
+    const variants = [
+      listKey(reviewer, base),
+      listKey({ id: 2, role: Role.reviewer }, base),
+      listKey({ id: 1, role: Role.admin }, base),
+      listKey(reviewer, { ...base, stage: 'final' }),
+      listKey(reviewer, { ...base, scope: 'all' }),
+      listKey(reviewer, { ...base, status: 'assigned' }),
+      listKey(reviewer, { ...base, batchId: 3 }),
+      listKey(reviewer, { ...base, sort: 'title' }),
+      listKey(reviewer, { ...base, order: 'asc' }),
+      listKey(reviewer, { ...base, page: 2 }),
+      listKey(reviewer, { ...base, pageSize: 50 }),
+      listKey(reviewer, { ...base, export: 1 }),
+      // Joined plainly, these two would read the same: "a|b|~".
+      listKey(reviewer, { ...base, keyword: 'a|b' }),
+      listKey(reviewer, { ...base, keyword: 'a', major: 'b|~' }),
+      listKey(reviewer, { ...base, keyword: '' }),
+    ];
+    assert.equal(new Set(variants).size, variants.length);
+    assert.equal(listKey(reviewer, { ...base }), listKey(reviewer, submissionListSchema.parse({ stage: 'draft' })));
+  });
+
   it('serves an entry only at the version it was stored at, and not past its age', () => {
     const cache = new ListCache<string>({ maxEntries: 10, maxAgeMs: 1000 });
     cache.set('a', 'v1', 'first', 0);

@@ -7,17 +7,19 @@ import {
   type Stage,
   submissionDetailSchema,
   submissionListSchema,
+  type SubmissionListQuery,
   submissionRefSchema,
   TEACHER_SIDE_ROLES,
 } from '@zikao/contract';
 import { ReviewListPath } from '@zikao/contract/review-lists';
 import { SubmissionFilterPath, submissionFiltersSchema } from '@zikao/contract/submission-filters';
 import { ThesisSheetPath } from '@zikao/contract/thesis-sheet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import { parseInput } from '../../shared/validation.ts';
 import { attachment } from '../annotation/annotation.routes.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
 import { requireUser } from '../auth/auth.routes.ts';
 import type { ThesisSheetService } from './sheet.ts';
 import type { SubmissionService } from './submission.service.ts';
@@ -71,20 +73,27 @@ export function registerSubmissionRoutes(
 ): void {
   const { submissions, sheet } = deps;
 
-  const list = (stage?: Stage) => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const exportList = async (user: SessionUser, query: SubmissionListQuery, reply: FastifyReply) => {
+    const { rows, showCandidate } = await submissions.exportRows(user, query);
+    const file = await submissionWorkbook(query.stage, rows, showCandidate);
+    return attachment(reply, file.fileName, XLSX).send(file.body);
+  };
+  // Not async: a cached answer, the common case, is sent at once, without a promise to settle.
+  const list = (stage?: Stage) => (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body as Record<string, unknown> | undefined;
     const query = parseInput(submissionListSchema, stage ? { ...body, stage } : body);
     const user = requireUser(request.user);
-    if (query.export === 1) {
-      const { rows, showCandidate } = await submissions.exportRows(user, query);
-      const file = await submissionWorkbook(query.stage, rows, showCandidate);
-      return attachment(reply, file.fileName, XLSX).send(file.body);
-    }
+    if (query.export === 1) return exportList(user, query, reply);
     // The cached answer is already JSON (and gzip): sent as bytes, it is not serialised again per call.
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply.type(JSON_UTF8).header('vary', 'accept-encoding');
     if (gzip) reply.header('content-encoding', 'gzip');
-    return reply.send(submissions.cachedListBody(user, query, gzip) ?? (await submissions.listBody(user, query, gzip)));
+    const cached = submissions.cachedListBody(user, query, gzip);
+    if (cached) {
+      reply.send(cached);
+      return undefined;
+    }
+    return submissions.listBody(user, query, gzip).then((answer) => reply.send(answer));
   };
   app.post(ApiPath.submissionList, reviewers, list());
   for (const [path, stage] of STAGE_PATHS) app.post(path, reviewers, list(stage));

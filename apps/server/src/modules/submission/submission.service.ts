@@ -6,6 +6,7 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionDetail,
   type SubmissionListQuery,
+  submissionListSchema,
   type SubmissionListResult,
   type SubmissionListRow,
   type SubmissionStatus,
@@ -84,7 +85,24 @@ async function documentOf(
 }
 
 const answerOf = (result: SubmissionListResult): ListAnswer => new ListAnswer(result);
-const listKey = (user: SessionUser, query: SubmissionListQuery): string => JSON.stringify([user.id, user.role, query]);
+/** Every field of the list query, in a fixed order: a key built from them misses none. */
+const LIST_QUERY_FIELDS = Object.keys(submissionListSchema.shape).sort() as Array<keyof SubmissionListQuery>;
+
+/**
+ * The cached answer's key: the caller and every query field. Strings carry their length, so no
+ * value can pass for another; built on every list call, it is cheaper than JSON.
+ */
+export function listKey(user: Pick<SessionUser, 'id' | 'role'>, query: SubmissionListQuery): string {
+  let key = `${user.id}|${user.role}`;
+  for (const field of LIST_QUERY_FIELDS) {
+    const value: unknown = query[field];
+    if (value === undefined) key += '|~';
+    else if (typeof value === 'string') key += `|${value.length}:${value}`;
+    else if (typeof value === 'object') key += `|${JSON.stringify(value)}`;
+    else key += `|${String(value)}`;
+  }
+  return key;
+}
 
 /** Submissions: the lists, the detail, the candidate's resubmission and the version diff. */
 export class SubmissionService {
