@@ -5,9 +5,9 @@ import {
   Role,
   resubmitSchema,
   type Stage,
+  type SubmissionListQuery,
   submissionDetailSchema,
   submissionListSchema,
-  type SubmissionListQuery,
   submissionRefSchema,
   TEACHER_SIDE_ROLES,
 } from '@zikao/contract';
@@ -17,9 +17,9 @@ import { ThesisSheetPath } from '@zikao/contract/thesis-sheet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
 import { parseInput } from '../../shared/validation.ts';
 import { attachment } from '../annotation/annotation.routes.ts';
-import type { SessionUser } from '../../shared/request-context.ts';
 import { requireUser } from '../auth/auth.routes.ts';
 import type { ThesisSheetService } from './sheet.ts';
 import type { SubmissionService } from './submission.service.ts';
