@@ -8,7 +8,7 @@ export const SIGNATURE_WINDOW_MS = 300_000;
 const encoder = new TextEncoder();
 
 function isFileLike(value: unknown): boolean {
-  return typeof Blob !== 'undefined' && value instanceof Blob;
+  return typeof value === 'object' && typeof Blob !== 'undefined' && value instanceof Blob;
 }
 
 function render(value: unknown): string {
