@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../shared/envelope.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
-import { parseInput } from '../../shared/validation.ts';
+import { ParsedInputMemo, parseInput } from '../../shared/validation.ts';
 import { attachment } from '../annotation/annotation.routes.ts';
 import { requireUser } from '../auth/auth.routes.ts';
 import type { ThesisSheetService } from './sheet.ts';
@@ -78,10 +78,11 @@ export function registerSubmissionRoutes(
     const file = await submissionWorkbook(query.stage, rows, showCandidate);
     return attachment(reply, file.fileName, XLSX).send(file.body);
   };
+  const listQueries = new ParsedInputMemo(submissionListSchema);
   // Not async: a cached answer, the common case, is sent at once, without a promise to settle.
   const list = (stage?: Stage) => (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body as Record<string, unknown> | undefined;
-    const query = parseInput(submissionListSchema, stage ? { ...body, stage } : body);
+    const query = listQueries.parse(stage ? { ...body, stage } : body);
     const user = requireUser(request.user);
     if (query.export === 1) return exportList(user, query, reply);
     // The cached answer is already JSON (and gzip): sent as bytes, it is not serialised again per call.

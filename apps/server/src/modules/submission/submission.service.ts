@@ -88,20 +88,27 @@ const answerOf = (result: SubmissionListResult): ListAnswer => new ListAnswer(re
 /** Every field of the list query, in a fixed order: a key built from them misses none. */
 const LIST_QUERY_FIELDS = Object.keys(submissionListSchema.shape).sort() as Array<keyof SubmissionListQuery>;
 
+/** The query part of each list key, kept per query object (the route shares repeated queries). */
+const queryKeys = new WeakMap<SubmissionListQuery, string>();
+
 /**
  * The cached answer's key: the caller and every query field. Strings carry their length, so no
- * value can pass for another; built on every list call, it is cheaper than JSON.
+ * value can pass for another.
  */
 export function listKey(user: Pick<SessionUser, 'id' | 'role'>, query: SubmissionListQuery): string {
-  let key = `${user.id}|${user.role}`;
-  for (const field of LIST_QUERY_FIELDS) {
-    const value: unknown = query[field];
-    if (value === undefined) key += '|~';
-    else if (typeof value === 'string') key += `|${value.length}:${value}`;
-    else if (typeof value === 'object') key += `|${JSON.stringify(value)}`;
-    else key += `|${String(value)}`;
+  let fields = queryKeys.get(query);
+  if (fields === undefined) {
+    fields = '';
+    for (const field of LIST_QUERY_FIELDS) {
+      const value: unknown = query[field];
+      if (value === undefined) fields += '|~';
+      else if (typeof value === 'string') fields += `|${value.length}:${value}`;
+      else if (typeof value === 'object') fields += `|${JSON.stringify(value)}`;
+      else fields += `|${String(value)}`;
+    }
+    queryKeys.set(query, fields);
   }
-  return key;
+  return `${user.id}|${user.role}${fields}`;
 }
 
 /** Submissions: the lists, the detail, the candidate's resubmission and the version diff. */

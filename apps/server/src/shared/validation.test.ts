@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ErrorCode } from '@zikao/contract';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+import { ParsedInputMemo, paramsKey } from './validation.ts';
+
+describe('paramsKey', () => {
+  it('tells apart every name, value and type, and leaves out t and sig', () => {
+    const inputs = [
+      {},
+      { a: '1' },
+      { a: 1 },
+      { a: true },
+      { a: 'true' },
+      { a: null },
+      { a: '' },
+      { ab: 'c' },
+      { a: 'bc' },
+      { a: 'b', c: 'd' },
+      { a: 'b4:c' },
+    ];
+    const keys = inputs.map(paramsKey);
+    assert.equal(new Set(keys).size, inputs.length);
+    assert.equal(paramsKey({ a: 1, t: 5, sig: 'x' }), paramsKey({ a: 1, t: 6, sig: 'y' }));
+  });
+
+  it('gives no key for objects and arrays, which are not memoised', () => {
+    assert.equal(paramsKey({ a: { b: 1 } }), undefined);
+    assert.equal(paramsKey({ a: [1] }), undefined);
+    assert.equal(paramsKey([1]), undefined);
+    assert.equal(paramsKey(null), undefined);
+  });
+});
+
+describe('ParsedInputMemo', () => {
+  const schema = z.object({
+    name: z.string().max(5, '不能超过 5 个字符'),
+    page: z.coerce.number().int().min(1).default(1),
+  });
+
+  it('parses repeated valid input once and shares the frozen result', () => {
+    const memo = new ParsedInputMemo(schema);
+    const first = memo.parse({ name: '王', page: '2', t: 1, sig: 'a' });
+    const again = memo.parse({ name: '王', page: '2', t: 2, sig: 'b' });
+    assert.deepEqual(first, { name: '王', page: 2 });
+    assert.equal(again, first);
+    assert.ok(Object.isFrozen(first));
+  });
+
+  it('never lets a remembered value pass for input of another type, and parses invalid input every time', () => {
+    const memo = new ParsedInputMemo(schema);
+    assert.deepEqual(memo.parse({ name: '123' }), { name: '123', page: 1 });
+    for (let i = 0; i < 2; i++) {
+      assert.throws(
+        () => memo.parse({ name: 123 }),
+        (error: unknown) =>
+          error instanceof AppError && error.code === ErrorCode.invalidInput && /^参数错误：name /.test(error.message),
+      );
+    }
+    assert.throws(() => memo.parse({ name: '太长的名字啊' }), /name 不能超过 5 个字符/);
+  });
+
+  it('keeps at most its number of entries, the oldest out first', () => {
+    const memo = new ParsedInputMemo(schema, 2);
+    const a = memo.parse({ name: 'a' });
+    memo.parse({ name: 'b' });
+    memo.parse({ name: 'c' });
+    assert.notEqual(memo.parse({ name: 'a' }), a);
+    assert.deepEqual(memo.parse({ name: 'a' }), a);
+  });
+});
