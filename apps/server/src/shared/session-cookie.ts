@@ -24,14 +24,15 @@ export function sessionCookie(token: string, expires: Date, secure: boolean): st
   });
 }
 
-/** The Set-Cookie value that removes the session cookie. */
-export function clearedSessionCookie(): string {
+/** The Set-Cookie value that removes the session cookie, with the attributes it was set with. */
+export function clearedSessionCookie(secure: boolean): string {
   return stringifySetCookie({
     name: SESSION_COOKIE,
     value: '',
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
+    secure,
     expires: new Date(0),
     maxAge: 0,
   });

@@ -38,7 +38,7 @@ export function registerAuthRoutes(
     return ok(session);
   };
   const endSession = (reply: FastifyReply) => {
-    reply.header('set-cookie', clearedSessionCookie());
+    reply.header('set-cookie', clearedSessionCookie(config.cookieSecure));
     return ok({});
   };
 

@@ -49,6 +49,23 @@ describe('password login and sessions', () => {
     assert.match(cookie, /SameSite=Lax/);
   });
 
+  it('marks the session cookie Secure when COOKIE_SECURE is set, on sign-in and sign-out', async () => {
+    const secure = await createTestApp({ COOKIE_SECURE: '1' });
+    try {
+      const login = await secure.post<UserSession>('/api/v1/teacher/loginByPasswd', {
+        account: '13800000003',
+        password: await secure.encrypt('Zikao@2026'),
+      });
+      assert.match(String(login.headers['set-cookie']), /; Secure/);
+      const out = await secure.post('/api/v1/logout', {}, { token: login.body.data.token });
+      assert.match(String(out.headers['set-cookie']), /org_user_session_id=;.*; Secure/);
+      const plain = await app.post('/api/v1/logout', {});
+      assert.doesNotMatch(String(plain.headers['set-cookie']), /Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('stores only a hash of the session token', async () => {
     const token = await app.login('13800000002');
     const rows = await app.database.db.selectFrom('sessions').select('token_hash').execute();
