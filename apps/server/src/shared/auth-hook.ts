@@ -25,45 +25,48 @@ type AuthHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandler
  * without a promise: this runs on every call, and the per-call costs add up.
  */
 export function createAuthHook(auth: AuthService, access: AccessConfig): AuthHook {
-  const admit = (request: FastifyRequest, token: string | undefined, user: SessionUser | null): void => {
+  /** Admits the caller once the session is known (or refused: `error` when resolving it failed). */
+  const settle = (
+    request: FastifyRequest,
+    token: string | undefined,
+    done: HookHandlerDoneFunction,
+    user: SessionUser | null,
+    error?: unknown,
+  ): void => {
+    // A stale cookie must not block public calls such as login.
+    if (error !== undefined && access.auth !== 'public') {
+      done(error as Error);
+      return;
+    }
     request.user = user;
-    if (access.auth === 'public') return;
-    if (!user) throw notLoggedIn(token ? '登录已过期，请重新登录' : '未登录或登录已过期，请重新登录');
-    if (!access.allowMustChange) auth.assertPasswordCurrent(user);
-    if (access.roles && !access.roles.includes(user.role)) throw forbidden();
+    let refused: Error | undefined;
+    if (access.auth !== 'public') {
+      try {
+        if (!user) throw notLoggedIn(token ? '登录已过期，请重新登录' : '未登录或登录已过期，请重新登录');
+        if (!access.allowMustChange) auth.assertPasswordCurrent(user);
+        if (access.roles && !access.roles.includes(user.role)) throw forbidden();
+      } catch (caught) {
+        refused = caught as Error;
+      }
+    }
+    done(refused);
   };
 
   return function authenticate(request, _reply, done) {
     request.user = null;
     verifyRequestSignatureSync(request, access);
     const token = tokenOf(request);
-    let known: SessionUser | null | undefined = null;
+    if (!token) return settle(request, token, done, null);
+    let known: SessionUser | undefined;
     try {
-      known = token ? auth.knownSession(token) : null;
+      known = auth.knownSession(token);
     } catch (error) {
-      // A stale cookie must not block public calls such as login.
-      if (access.auth !== 'public') throw error;
+      return settle(request, token, done, null, error);
     }
-    if (known !== undefined || !token) {
-      admit(request, token, known ?? null);
-      done();
-      return;
-    }
+    if (known) return settle(request, token, done, known);
     auth.resolveSession(token).then(
-      (user) => {
-        let error: unknown;
-        try {
-          admit(request, token, user);
-        } catch (caught) {
-          error = caught;
-        }
-        done(error as Error | undefined);
-      },
-      (error: Error) => {
-        // A stale cookie must not block public calls such as login.
-        if (access.auth !== 'public') return done(error);
-        done();
-      },
+      (user) => settle(request, token, done, user),
+      (error: unknown) => settle(request, token, done, null, error),
     );
   };
 }

@@ -16,17 +16,18 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
 }
 
 /**
- * The parameters of a JSON body (or query) as one string that tells apart every name, value and
- * type, leaving out the signature's `t` and `sig`; undefined when a value is an object or array,
- * which are not memoised.
+ * The parameters of a JSON body, a query or a parsed input as one string that tells apart every
+ * name, value and type, leaving out the signature's `t` and `sig`; undefined when a value is an
+ * object or array, which are not memoised.
  */
 export function paramsKey(input: unknown): string | undefined {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input === undefined ? '' : undefined;
   const record = input as Record<string, unknown>;
   let key = '';
   for (const name of Object.keys(record)) {
-    if (name === 't' || name === 'sig') continue;
     const value = record[name];
+    // An undefined value is an absent one, as in JSON and to zod.
+    if (name === 't' || name === 'sig' || value === undefined) continue;
     key += `${name.length}:${name}`;
     if (typeof value === 'string') key += `s${value.length}:${value}`;
     else if (typeof value === 'number') key += `n${value};`;

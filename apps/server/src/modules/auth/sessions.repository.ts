@@ -35,9 +35,11 @@ export class SessionsRepository {
 
   /** The session a token opens when memory holds it and no write has touched its tables since. */
   findInMemory(token: string): SessionWithUser | undefined {
-    const stamp = this.changes?.stamp(SESSION_TABLES) ?? null;
-    if (stamp === null) return undefined;
-    const hit = this.cache.get(token);
+    return this.held(token, this.changes?.stamp(SESSION_TABLES) ?? null);
+  }
+
+  private held(token: string, stamp: number | null): SessionWithUser | undefined {
+    const hit = stamp === null ? undefined : this.cache.get(token);
     return hit?.stamp === stamp ? hit.session : undefined;
   }
 
@@ -47,9 +49,9 @@ export class SessionsRepository {
    * (logout, password change, account edit), so a repeated call needs neither hash nor query.
    */
   async findByToken(token: string): Promise<SessionWithUser | undefined> {
-    const known = this.findInMemory(token);
-    if (known) return known;
     const stamp = this.changes?.stamp(SESSION_TABLES) ?? null;
+    const known = this.held(token, stamp);
+    if (known) return known;
     const session = await this.read(hashSecret(token));
     if (stamp !== null && session) {
       // Kept under the stamp taken before the read: a write meanwhile makes it stale at once.

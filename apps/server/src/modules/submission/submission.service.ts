@@ -9,7 +9,6 @@ import {
   type SubmissionListResult,
   type SubmissionListRow,
   type SubmissionStatus,
-  submissionListSchema,
   type TopicFields,
   uploadLimitOf,
   type VersionDiff,
@@ -20,6 +19,7 @@ import type { Database } from '../../db/schema.ts';
 import { ok } from '../../shared/envelope.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
+import { paramsKey } from '../../shared/validation.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import { createStructuredDocument } from '../document/structured-document.ts';
@@ -84,31 +84,20 @@ async function documentOf(
   return createStructuredDocument(trx, { ownerId, stage, fields: version.structured });
 }
 
-const answerOf = (result: SubmissionListResult): ListAnswer => new ListAnswer(result);
-/** Every field of the list query, in a fixed order: a key built from them misses none. */
-const LIST_QUERY_FIELDS = Object.keys(submissionListSchema.shape).sort() as Array<keyof SubmissionListQuery>;
-
 /** The query part of each list key, kept per query object (the route shares repeated queries). */
 const queryKeys = new WeakMap<SubmissionListQuery, string>();
 
 /**
- * The cached answer's key: the caller and every query field. Strings carry their length, so no
- * value can pass for another.
+ * The cached answer's key: the caller and every field of the parsed query, in `paramsKey`'s
+ * form (names and strings carry their lengths, so no value can pass for another).
  */
 export function listKey(user: Pick<SessionUser, 'id' | 'role'>, query: SubmissionListQuery): string {
   let fields = queryKeys.get(query);
   if (fields === undefined) {
-    fields = '';
-    for (const field of LIST_QUERY_FIELDS) {
-      const value: unknown = query[field];
-      if (value === undefined) fields += '|~';
-      else if (typeof value === 'string') fields += `|${value.length}:${value}`;
-      else if (typeof value === 'object') fields += `|${JSON.stringify(value)}`;
-      else fields += `|${String(value)}`;
-    }
+    fields = paramsKey(query) ?? JSON.stringify(query);
     queryKeys.set(query, fields);
   }
-  return `${user.id}|${user.role}${fields}`;
+  return `${user.id}|${user.role}|${fields}`;
 }
 
 /** Submissions: the lists, the detail, the candidate's resubmission and the version diff. */
@@ -141,10 +130,10 @@ export class SubmissionService {
 
   private async listAnswer(user: SessionUser, query: SubmissionListQuery): Promise<ListAnswer> {
     const cache = this.listCache;
-    if (!cache) return answerOf(await this.computeList(user, query));
+    if (!cache) return new ListAnswer(await this.computeList(user, query));
     // The version is taken before computing: a change meanwhile leaves the answer under an old one.
     const { version, exact } = await this.deps.submissions.listVersion();
-    const compute = async () => answerOf(await this.computeList(user, query));
+    const compute = async () => new ListAnswer(await this.computeList(user, query));
     return cache.load(listKey(user, query), version, compute, Date.now(), exact);
   }
 
