@@ -1,13 +1,16 @@
 // Measures the API budgets against a bare Fastify hello-world, all under autocannon with 100
-// connections in the same run. The machine is shared and noisy, so the three loads take turns in
-// rounds (hello, then the API's calls, BENCH_ROUNDS times) and the figures are per-round medians:
+// connections in the same run. The machine is shared and noisy, so the loads take turns in rounds
+// (hello, then the API's calls, BENCH_ROUNDS times) and the figures are per-round medians. Each
+// round starts both servers afresh and warms them up: one process's JIT can run several per cent
+// faster or slower than another's for its whole life, so rounds on fresh processes are independent
+// samples, where rounds on one process pair all share its luck.
 // - a signed, authenticated /v1/getUserInfo;
 // - the thesis list (/v1/thesis/list) with a status filter and a keyword, 20 rows of 100,000
 //   draft submissions, as the admin, who sees them all; sent as the web app sends it (a browser
 //   offers gzip), and again without Accept-Encoding (plain_list_*).
 // Runs on SQLite, then on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) names a server;
 // prints one JSON line per database. BENCH_LIST_CACHE_ENTRIES=0 measures the list without its cache;
-// BENCH_PROFILE_DIR writes the API server's CPU profile.
+// BENCH_PROFILE_DIR writes a CPU profile of each API server process (one per round).
 import { type ChildProcess, fork } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -153,7 +156,23 @@ const median = (values: number[]): number => {
 };
 const round3 = (value: number) => Number(value.toFixed(3));
 
-async function measure(database: 'sqlite' | 'postgres', hello: ChildProcess, helloUrl: string, databaseUrl?: string) {
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
+
+const helloPort = 18181;
+const helloUrl = `http://127.0.0.1:${helloPort}/`;
+
+async function startHello(): Promise<ChildProcess> {
+  const hello = start(path.join(import.meta.dirname, 'hello-server.ts'), [String(helloPort)], process.env);
+  await waitFor(helloUrl, hello);
+  return hello;
+}
+
+async function measure(database: 'sqlite' | 'postgres', databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-bench-'));
   const handle = await openDatabase({ dataDir, databaseUrl });
   const filled = Date.now();
@@ -164,24 +183,30 @@ async function measure(database: 'sqlite' | 'postgres', hello: ChildProcess, hel
 
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const apiPort = 18182;
-  const api = start(
-    path.join(root, 'apps/server/src/main.ts'),
-    [],
-    {
-      ...env,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      LIST_CACHE_ENTRIES: process.env.BENCH_LIST_CACHE_ENTRIES ?? '2000',
-    },
-    apiExecArgv,
-  );
-  try {
-    const base = `http://127.0.0.1:${apiPort}/api`;
+  const base = `http://127.0.0.1:${apiPort}/api`;
+  const startApi = async () => {
+    const api = start(
+      path.join(root, 'apps/server/src/main.ts'),
+      [],
+      {
+        ...env,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        LIST_CACHE_ENTRIES: process.env.BENCH_LIST_CACHE_ENTRIES ?? '2000',
+      },
+      apiExecArgv,
+    );
     await waitFor(`${base}/v1/version`, api);
+    return api;
+  };
+  let api = await startApi();
+  let hello: ChildProcess | null = null;
+  try {
+    // Sessions are kept in the database, so the tokens serve every process of the run.
     const reviewer = await login(base, '13800000003');
     const admin = await login(base, '13800000004');
     const check = await signedPost(base, '/v1/getUserInfo', {}, reviewer);
@@ -197,14 +222,17 @@ async function measure(database: 'sqlite' | 'postgres', hello: ChildProcess, hel
     const plainListRequest = signedRequest(`${base}/v1/thesis/list`, admin, LIST_QUERY);
     const rounds: Array<Record<Load, Measured>> = [];
     for (let round = 0; round < ROUNDS; round++) {
-      // The first round warms each server up; later rounds only settle the connections.
-      const warmup = round === 0 ? WARMUP_S : 1;
+      if (round > 0) api = await startApi();
+      hello = await startHello();
       rounds.push({
-        hello: await load(helloRequest, warmup, hello),
-        api: await load(userInfoRequest, warmup, api),
-        list: await load(listRequest, warmup, api),
-        plainList: await load(plainListRequest, warmup, api),
+        hello: await load(helloRequest, WARMUP_S, hello),
+        api: await load(userInfoRequest, WARMUP_S, api),
+        list: await load(listRequest, WARMUP_S, api),
+        plainList: await load(plainListRequest, 1, api),
       });
+      await stop(hello);
+      hello = null;
+      await stop(api);
     }
     const rps = (name: Load) => rounds.map((r) => r[name].requests.average);
     const p = (name: Load, key: 'p99' | 'p50') => median(rounds.map((r) => r[name].latency[key]));
@@ -247,27 +275,19 @@ async function measure(database: 'sqlite' | 'postgres', hello: ChildProcess, hel
       duration_s: DURATION_S,
     };
   } finally {
-    api.kill();
-    await new Promise((resolve) => api.once('exit', resolve));
+    if (hello) await stop(hello);
+    await stop(api);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const helloPort = 18181;
-const hello = start(path.join(import.meta.dirname, 'hello-server.ts'), [String(helloPort)], process.env);
-try {
-  const helloUrl = `http://127.0.0.1:${helloPort}/`;
-  await waitFor(helloUrl, hello);
-  console.log(JSON.stringify(await measure('sqlite', hello, helloUrl)));
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (pgUrl) {
-    const created = await createDatabase(pgUrl);
-    try {
-      console.log(JSON.stringify(await measure('postgres', hello, helloUrl, created.url)));
-    } finally {
-      await created.drop();
-    }
+console.log(JSON.stringify(await measure('sqlite')));
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+if (pgUrl) {
+  const created = await createDatabase(pgUrl);
+  try {
+    console.log(JSON.stringify(await measure('postgres', created.url)));
+  } finally {
+    await created.drop();
   }
-} finally {
-  hello.kill();
 }

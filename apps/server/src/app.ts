@@ -186,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       api.decorateRequest('user', null);
       api.decorateRequest('pendingSignature', null);
+      api.decorateRequest('signedParamsKey', undefined);
       api.addHook('onRoute', bindAuthHooks(auth));
       registerAuthRoutes(api, { auth, rsa, config });
       registerVerificationRoutes(api, { verification, users });

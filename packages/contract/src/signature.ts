@@ -12,7 +12,7 @@ function isFileLike(value: unknown): boolean {
 }
 
 function render(value: unknown): string {
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
   // A string of at most the limit in UTF-16 units has at most that many code points.
   if (text.length <= SIGNATURE_VALUE_LIMIT) return text;
   return Array.from(text).slice(0, SIGNATURE_VALUE_LIMIT).join('');
@@ -21,17 +21,31 @@ function render(value: unknown): string {
 /**
  * The string that is hashed: sorted `key=value` pairs joined with `&`, then `t`.
  * Skips `sig`, `t`, null, undefined and File/Blob values (seed section 5).
+ * The server builds it on every call, so it keeps to one array and one pass.
  */
 export function signatureBase(params: Record<string, unknown>, t: number | string): string {
-  const pairs = Object.keys(params)
-    .filter((key) => key !== 'sig' && key !== 't')
-    .filter((key) => {
-      const value = params[key];
-      return value !== null && value !== undefined && !isFileLike(value);
-    })
-    .sort()
-    .map((key) => `${key}=${render(params[key])}`);
-  return `${pairs.join('&')}${t}`;
+  const keys = Object.keys(params);
+  let kept = 0;
+  // Kept keys are sorted into the front of the same array: a slot is written only once it has been read.
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key === 'sig' || key === 't') continue;
+    const value = params[key];
+    if (value === null || value === undefined || isFileLike(value)) continue;
+    // Insertion sort by UTF-16 code units, as Array.prototype.sort orders strings; a call has few keys.
+    let at = kept++;
+    while (at > 0 && (keys[at - 1] as string) > key) {
+      keys[at] = keys[at - 1] as string;
+      at--;
+    }
+    keys[at] = key;
+  }
+  let base = '';
+  for (let i = 0; i < kept; i++) {
+    const key = keys[i] as string;
+    base += i === 0 ? `${key}=${render(params[key])}` : `&${key}=${render(params[key])}`;
+  }
+  return base + t;
 }
 
 /** Lowercase hex MD5 signature of the parameters and timestamp. */

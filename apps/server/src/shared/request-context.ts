@@ -34,6 +34,11 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** Signed query parameters for multipart routes, checked by the route with the form fields. */
     pendingSignature: { params: Record<string, unknown>; t: string; sig: string } | null;
+    /**
+     * `paramsKey` of the signed query or body, taken once by the signature check for a route's
+     * parse memo; undefined when it has none (objects in it, multipart, or no check).
+     */
+    signedParamsKey: string | undefined;
   }
   interface FastifyContextConfig {
     access?: AccessConfig;

@@ -11,29 +11,16 @@ export function sessionTokenOfCookie(header: string | undefined): string | undef
   return parseCookie(header)[SESSION_COOKIE] || undefined;
 }
 
+/** What the session cookie is set and cleared with, so that clearing it matches the cookie set. */
+const attributes = (secure: boolean) =>
+  ({ name: SESSION_COOKIE, path: '/', httpOnly: true, sameSite: 'lax', secure }) as const;
+
 /** The Set-Cookie value that holds a new session's token until it expires. */
 export function sessionCookie(token: string, expires: Date, secure: boolean): string {
-  return stringifySetCookie({
-    name: SESSION_COOKIE,
-    value: token,
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    expires,
-  });
+  return stringifySetCookie({ ...attributes(secure), value: token, expires });
 }
 
-/** The Set-Cookie value that removes the session cookie, with the attributes it was set with. */
+/** The Set-Cookie value that removes the session cookie. */
 export function clearedSessionCookie(secure: boolean): string {
-  return stringifySetCookie({
-    name: SESSION_COOKIE,
-    value: '',
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    expires: new Date(0),
-    maxAge: 0,
-  });
+  return stringifySetCookie({ ...attributes(secure), value: '', expires: new Date(0), maxAge: 0 });
 }

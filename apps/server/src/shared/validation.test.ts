@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ErrorCode } from '@zikao/contract';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { ParsedInputMemo, paramsKey } from './validation.ts';
+import { MEMO_KEY_MAX, ParsedInputMemo, paramsKey } from './validation.ts';
 
 describe('paramsKey', () => {
   it('tells apart every name, value and type, and leaves out t and sig', () => {
@@ -59,6 +59,17 @@ describe('ParsedInputMemo', () => {
       );
     }
     assert.throws(() => memo.parse({ name: '太长的名字啊' }), /name 不能超过 5 个字符/);
+  });
+
+  it('does not keep input with a long key', () => {
+    const long = z.object({ text: z.string() });
+    const memo = new ParsedInputMemo(long);
+    const text = 'x'.repeat(MEMO_KEY_MAX);
+    const first = memo.parse({ text });
+    assert.deepEqual(first, { text });
+    assert.notEqual(memo.parse({ text }), first, 'parsed again, not remembered');
+    const short = memo.parse({ text: 'x' });
+    assert.equal(memo.parse({ text: 'x' }), short);
   });
 
   it('keeps at most its number of entries, the oldest out first', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidInput } from './errors.ts';
+import { KeyedMemo } from './keyed-memo.ts';
 
 z.config(z.locales.zhCN());
 
@@ -38,29 +39,26 @@ export function paramsKey(input: unknown): string | undefined {
   return key;
 }
 
+/** The longest parameter key a memo keeps: a list query is far shorter, a body of long text is not kept. */
+export const MEMO_KEY_MAX = 1024;
+
 /**
  * `parseInput` for a call repeated with the same parameters (a list polled, paged back and forth):
  * a valid input's result is kept by its `paramsKey`, frozen and shared, up to `maxEntries`.
- * Invalid input is parsed every time, so its message is always the schema's own.
+ * Invalid input is parsed every time, so its message is always the schema's own, and input
+ * whose key is longer than `MEMO_KEY_MAX` characters is never kept.
  */
 export class ParsedInputMemo<T extends z.ZodType> {
   private readonly schema: T;
-  private readonly maxEntries: number;
-  private readonly parsed = new Map<string, z.infer<T>>();
+  private readonly parsed: KeyedMemo<z.infer<T>>;
 
   constructor(schema: T, maxEntries = 1000) {
     this.schema = schema;
-    this.maxEntries = maxEntries;
+    this.parsed = new KeyedMemo(maxEntries, MEMO_KEY_MAX);
   }
 
-  parse(input: unknown): z.infer<T> {
-    const key = paramsKey(input);
-    if (key === undefined) return parseInput(this.schema, input);
-    const known = this.parsed.get(key);
-    if (known !== undefined) return known;
-    const value = Object.freeze(parseInput(this.schema, input)) as z.infer<T>;
-    if (this.parsed.size >= this.maxEntries) this.parsed.delete(this.parsed.keys().next().value as string);
-    this.parsed.set(key, value);
-    return value;
+  /** `key`, when given, must be `paramsKey(input)`: the signature check takes it once per call. */
+  parse(input: unknown, key: string | undefined = paramsKey(input)): z.infer<T> {
+    return this.parsed.get(key, () => Object.freeze(parseInput(this.schema, input)) as z.infer<T>);
   }
 }

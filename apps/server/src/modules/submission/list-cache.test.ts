@@ -32,6 +32,20 @@ describe('list cache', () => {
     assert.equal(listKey(reviewer, { ...base }), listKey(reviewer, submissionListSchema.parse({ stage: 'draft' })));
   });
 
+  it('gives each caller and role its own key on a shared query object', () => {
+    const query = Object.freeze(submissionListSchema.parse({ stage: 'draft', keyword: '王' }));
+    const first = listKey({ id: 7, role: Role.reviewer }, query);
+    assert.equal(listKey({ id: 7, role: Role.reviewer }, query), first);
+    const asAdmin = listKey({ id: 7, role: Role.admin }, query);
+    assert.notEqual(asAdmin, first, 'the same account with another role has its own key');
+    // More callers than are kept per query: every key is still the caller's own.
+    const keys = Array.from({ length: 200 }, (_, i) => listKey({ id: 100 + i, role: Role.reviewer }, query));
+    assert.equal(new Set(keys).size, 200);
+    assert.equal(listKey({ id: 7, role: Role.reviewer }, query), first);
+    assert.equal(listKey({ id: 100, role: Role.reviewer }, query), keys[0]);
+    assert.equal(listKey({ id: 7, role: Role.reviewer }, { ...query }), first, 'an equal query gives an equal key');
+  });
+
   it('serves an entry only at the version it was stored at, and not past its age', () => {
     const cache = new ListCache<string>({ maxEntries: 10, maxAgeMs: 1000 });
     cache.set('a', 'v1', 'first', 0);
@@ -52,6 +66,28 @@ describe('list cache', () => {
     assert.equal(cache.get('b', 'v', 0), undefined, 'the least recently used entry went');
     assert.equal(cache.get('a', 'v', 0), 1);
     assert.equal(cache.get('c', 'v', 0), 3);
+  });
+});
+
+describe('list cache order', () => {
+  it('never evicts an entry that is peeked or loaded while others come and go', async () => {
+    const cache = new ListCache<number>({ maxEntries: 4, maxAgeMs: 1000 });
+    cache.set('peeked', 'v', 1, 0);
+    cache.set('loaded', 'v', 2, 0);
+    cache.set('idle', 'v', 3, 0);
+    for (let i = 0; i < 50; i++) {
+      cache.set(`other${i}`, 'v', i, 0);
+      assert.equal(cache.peek('peeked', 'v'), 1, `peeked entry kept after ${i + 1} others`);
+      assert.equal(
+        await cache.load('loaded', 'v', async () => -1, 0, true),
+        2,
+        `loaded entry kept after ${i + 1} others`,
+      );
+    }
+    assert.equal(cache.size, 4);
+    assert.equal(cache.peek('idle', 'v'), undefined, 'an entry nobody asked for went');
+    assert.equal(cache.peek('other0', 'v'), undefined);
+    assert.equal(cache.peek('other49', 'v'), 49);
   });
 });
 

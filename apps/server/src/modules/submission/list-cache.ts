@@ -1,3 +1,10 @@
+interface Entry<T> {
+  version: string;
+  storedAt: number;
+  value: T;
+  moved: number;
+}
+
 /**
  * Remembers recent list answers per caller and query, each tagged with the data version it was
  * computed at. A hit is served only while the version is unchanged, so a reviewer who submits a
@@ -7,7 +14,9 @@
  * process: every instance checks the shared database's version, so several instances stay correct.
  */
 export class ListCache<T> {
-  private readonly entries = new Map<string, { version: string; storedAt: number; value: T }>();
+  private readonly entries = new Map<string, Entry<T>>();
+  /** Entries moved to the newest end so far; an entry's `moved` is this count at its last move. */
+  private moves = 0;
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
 
@@ -23,15 +32,13 @@ export class ListCache<T> {
       this.entries.delete(key);
       return undefined;
     }
-    // Re-insert so that the Map's order stays least recently used first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.moveToNewest(key, entry);
     return entry.value;
   }
 
   set(key: string, version: string, value: T, now = Date.now()): void {
     this.entries.delete(key);
-    this.entries.set(key, { version, storedAt: now, value });
+    this.entries.set(key, { version, storedAt: now, value, moved: ++this.moves });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -49,6 +56,7 @@ export class ListCache<T> {
     const entry = this.entries.get(key);
     if (entry && entry.version === version) {
       if (!exact && now - entry.storedAt > this.maxAgeMs) void this.compute(key, version, compute, now).catch(() => {});
+      this.keepRecent(key, entry);
       return entry.value;
     }
     return this.compute(key, version, compute, now);
@@ -60,7 +68,25 @@ export class ListCache<T> {
    */
   peek(key: string, version: string): T | undefined {
     const entry = this.entries.get(key);
-    return entry && entry.version === version ? entry.value : undefined;
+    if (entry === undefined || entry.version !== version) return undefined;
+    this.keepRecent(key, entry);
+    return entry.value;
+  }
+
+  /** Re-inserts so that the Map's order stays least recently used first. */
+  private moveToNewest(key: string, entry: Entry<T>): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    entry.moved = ++this.moves;
+  }
+
+  /**
+   * LRU order for the hit paths at a fraction of its cost: an entry is evicted only once
+   * `maxEntries` others have been moved past it, so moving it when half that many have keeps
+   * any entry used that often, and most hits move nothing.
+   */
+  private keepRecent(key: string, entry: Entry<T>): void {
+    if (this.moves - entry.moved >= this.maxEntries / 2) this.moveToNewest(key, entry);
   }
 
   private readonly inflight = new Map<string, Promise<T>>();

@@ -82,7 +82,8 @@ export function registerSubmissionRoutes(
   // Not async: a cached answer, the common case, is sent at once, without a promise to settle.
   const list = (stage?: Stage) => (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body as Record<string, unknown> | undefined;
-    const query = listQueries.parse(stage ? { ...body, stage } : body);
+    // The signature check has already keyed the body; a stage path's input is another object.
+    const query = stage ? listQueries.parse({ ...body, stage }) : listQueries.parse(body, request.signedParamsKey);
     const user = requireUser(request.user);
     if (query.export === 1) return exportList(user, query, reply);
     // The cached answer is already JSON (and gzip): sent as bytes, it is not serialised again per call.
