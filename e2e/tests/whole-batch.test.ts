@@ -10,7 +10,7 @@ import { CandidateApiPath, type CandidateOverview } from '@zikao/contract/candid
 import { type BatchDto, ConsoleApiPath } from '@zikao/contract/console';
 import type { Stage, SubmissionDetail, SubmissionListResult } from '@zikao/contract/review';
 import { signParams } from '@zikao/contract/signature';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
 import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, loginBySms, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
@@ -90,6 +90,13 @@ async function chooseVerdict(page: Page, label: string): Promise<void> {
   await expect(async () => page.getByRole('radio', { name: label, exact: true }).isChecked(), `verdict ${label}`);
 }
 
+/** After 确认提交: the success toast, or the submit panel's error, said at once instead of a timeout. */
+async function submitted(page: Page, panel: Locator, toastText: string): Promise<void> {
+  const failure = panel.locator('.ant-alert-error');
+  await page.getByText(toastText).or(failure).first().waitFor();
+  if (await failure.isVisible()) assert.fail(`提交失败：${await failure.innerText()}`);
+}
+
 async function axeClean(page: Page, what: string): Promise<void> {
   // A hovered button is mid-transition to its hover colour; axe should see the resting page.
   await page.mouse.move(0, 0);
@@ -114,6 +121,9 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
   let draftId = 0;
   // The steps share one story: once one fails, the rest say so at once instead of timing out.
   let broken: string | null = null;
+  // What each window saw go wrong: API answers other than errorCode 0, page errors. A failed
+  // step prints them with each window's alerts, so a failure on a CI machine explains itself.
+  const trail: string[] = [];
   const step = (name: string, body: () => Promise<void>) =>
     it(name, async () => {
       assert.equal(broken, null, `an earlier step failed: ${broken}`);
@@ -121,14 +131,49 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
         await body();
       } catch (error) {
         broken = name;
+        await reportFailure(name);
         throw error;
       }
     });
+  const reportFailure = async (name: string) => {
+    const lines = [`whole-batch: "${name}" failed`, ...trail.slice(-30)];
+    for (const [who, page] of [
+      ['admin', admin],
+      ['student', student],
+      ['reviewer', reviewer],
+    ] as const) {
+      if (!page || page.isClosed()) continue;
+      const shot = path.join(screenshots, `whole-batch-failed-${who}.png`);
+      const alerts = await page
+        .locator('.ant-alert, .ant-message-notice, .ant-form-item-explain-error')
+        .allInnerTexts()
+        .catch(() => []);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      lines.push(`${who}: ${page.url()} alerts=${JSON.stringify(alerts)} screenshot=${shot}`);
+    }
+    console.error(lines.join('\n'));
+  };
 
-  const openPage = async (): Promise<Page> => {
+  const openPage = async (who: string): Promise<Page> => {
     const context = await chrome.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
+    page.on('pageerror', (error) => trail.push(`${who} pageerror: ${error.message}`));
+    page.on('requestfailed', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/'))
+        trail.push(`${who} ${url.pathname} failed: ${request.failure()?.errorText}`);
+    });
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      response
+        .json()
+        .then((body: { errorCode?: number; errorMsg?: string }) => {
+          if (body.errorCode !== 0) trail.push(`${who} ${url.pathname} → ${body.errorCode} ${body.errorMsg}`);
+        })
+        .catch(() => trail.push(`${who} ${url.pathname} → HTTP ${response.status()} (no JSON body)`));
+    });
     // The machine running CI may be busy; these waits are for real uploads, conversions and renders.
     page.setDefaultTimeout(90_000);
     return page;
@@ -208,9 +253,9 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
     minComment = saved.data.rules.minCommentLength;
     assert.ok(minComment > 0);
     chrome = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-    admin = await openPage();
-    student = await openPage();
-    reviewer = await openPage();
+    admin = await openPage('admin');
+    student = await openPage('student');
+    reviewer = await openPage('reviewer');
   });
   after(async () => {
     for (const context of contexts) await context.close();
@@ -323,7 +368,7 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
     await draft.getByTestId('document-upload').getByText('已完成').waitFor({ timeout: 180_000 });
     await draft.getByRole('button', { name: '提交论文初稿' }).click();
     await page.getByRole('button', { name: '确认提交' }).click();
-    await page.getByText('论文初稿已提交（第 1 版），请等待评阅').waitFor();
+    await submitted(page, draft, '论文初稿已提交（第 1 版），请等待评阅');
     await draft.getByText('已提交，待分配').waitFor();
     await axeClean(page, '我的论文');
 
@@ -450,7 +495,8 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
     await final.getByRole('list', { name: '上传查重报告列表' }).getByText('查重报告.pdf').waitFor();
     await final.getByRole('button', { name: '提交定稿' }).click();
     await page.getByRole('button', { name: '确认提交' }).click();
-    await page.getByText('定稿已提交（第 1 版），请等待评阅').waitFor();
+    await submitted(page, final, '定稿已提交（第 1 版），请等待评阅');
+    await final.getByText('已提交，待分配').waitFor();
 
     await autoAssign('定稿', 1);
     const finalId = (await submissionOf('final')).id;
