@@ -98,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     databaseUrl: config.databaseUrl,
     // It reconnects by itself; meanwhile every session and list version is read from the database.
     onListenerError: (error) => log?.warn({ err: error }, 'change listener lost its connection; reconnecting'),
+    onPoolError: (error) => log?.warn({ err: error }, 'database ended an idle connection; the pool opens another'),
   });
   const server = Fastify({
     logger: options.logger ?? { level: config.logLevel },

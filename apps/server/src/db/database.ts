@@ -25,6 +25,12 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** Called when the PostgreSQL change listener loses its connection (it reconnects by itself). */
   onListenerError?: (error: Error) => void;
+  /**
+   * Called when PostgreSQL ends an idle pooled connection (a restart, an administrator, a network
+   * cut). The pool drops it and the next query opens another; without a handler, pg's pool would
+   * rethrow the error and end the process.
+   */
+  onPoolError?: (error: Error) => void;
 }
 
 /** Opens SQLite under dataDir, or PostgreSQL when a URL is given, and migrates it. */
@@ -33,10 +39,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let dialect: DialectKind;
   let changes: ChangeFeed;
   let listener: PgChangeListener | null = null;
+  let closing = false;
   if (options.databaseUrl) {
     dialect = 'postgres';
     changes = new ChangeFeed({ watched: false });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The pool's end resolves once each connection is asked to end, not once it has: a connection
+    // the server cuts meanwhile (a database dropped after close) is no news to anyone.
+    pool.on('error', (error) => {
+      if (!closing) options.onPoolError?.(error);
+    });
     db = new Kysely<Database>({ dialect: new WatchedDialect(new PostgresDialect({ pool }), changes) });
     listener = new PgChangeListener(options.databaseUrl, changes, options.onListenerError);
   } else {
@@ -54,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dialect,
     changes,
     async close() {
+      closing = true;
       await listener?.close();
       await db.destroy();
     },

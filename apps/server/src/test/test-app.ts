@@ -38,7 +38,7 @@ export interface CallOptions {
 const keyCache = new Map<string, string>();
 
 /** Creates an empty PostgreSQL database next to the one `adminUrl` names, and its URL. */
-async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
