@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { watchContext } from './diagnostics.ts';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -30,6 +31,7 @@ export async function openBrowser(options: BrowserContextOptions = {}): Promise<
     viewport: { width: 1366, height: 820 },
     ...options,
   });
+  watchContext(context, 'browser');
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -3,7 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { loginByPassword, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
   let server: TestServer;

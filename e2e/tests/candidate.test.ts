@@ -13,6 +13,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -96,6 +97,9 @@ async function seedCandidate(dataDir: string): Promise<{ reviewerId: number }> {
     await close();
   }
 }
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('the candidate: topic, draft, reading a review, replying and resubmitting', () => {
   let server: TestServer;

@@ -5,6 +5,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
@@ -29,6 +30,9 @@ async function assertAccessible(page: Page, where: string): Promise<void> {
   const violations = await seriousViolations(page);
   assert.deepEqual(violations, [], `${where}:\n${describeViolations(violations)}`);
 }
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('management console: batches and accounts', () => {
   let server: TestServer;

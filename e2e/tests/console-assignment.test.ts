@@ -6,11 +6,15 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const REASON = '评语与成绩不符，请评阅教师复查';
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('the console: assignment, reopening, the shared comment bank and the audit trail', () => {
   let server: TestServer;

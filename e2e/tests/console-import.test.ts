@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const HEADER = '姓名,准考证号,手机号,专业,主考院校,批次,论文题目';
@@ -14,6 +15,9 @@ const CSV = [
   '黄敏,990126300002,1371234,汉语言文学,华南师范大学,2026年下半年,',
   '郑伟,990126300003,13712340003,汉语言文学,华南师范大学,2026年下半年,"网络流行语研究：以""内卷""为例"',
 ].join('\r\n');
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('console: candidate import', () => {
   let server: TestServer;

@@ -3,11 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import { apiLogin } from '../support/api.ts';
 import { DEMO_PASSWORD, PHONES } from '../support/app.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { type HostServer, startHostServer } from '../support/host-server.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 const ACTIVE_RULE = '/portal/zikao';
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('embedded mode', () => {
   let server: TestServer;

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { loginByPassword, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -77,6 +78,9 @@ function topicRows(page: number, pageSize: number) {
 async function scrollTop(page: Page): Promise<number> {
   return page.getByTestId('layout-scroll').evaluate((element) => element.scrollTop);
 }
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('layout', () => {
   let server: TestServer;

@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loginByPassword, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('login', () => {
   let server: TestServer;

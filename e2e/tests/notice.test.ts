@@ -5,6 +5,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { loginByPassword, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -20,6 +21,9 @@ async function assertAccessible(page: Page): Promise<void> {
 async function bellLabel(page: Page): Promise<string> {
   return (await page.getByTestId('notice-bell').getAttribute('aria-label')) ?? '';
 }
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('notices and the candidate’s read-only pages', () => {
   let server: TestServer;

@@ -8,6 +8,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { fillAnnotation, selectText, uploadDocument, waitForPageText, waitSaved } from '../support/workspace.ts';
@@ -51,6 +52,9 @@ async function pickOption(page: Page, label: string): Promise<void> {
 async function waitForText(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor();
 }
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('the reviewer reviews a draft, sees its resubmission with carried annotations, and scores a final', () => {
   let server: TestServer;

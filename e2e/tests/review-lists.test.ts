@@ -6,6 +6,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -43,6 +44,9 @@ const query = (page: Page) => new URL(page.url()).searchParams;
 
 /** Waits for browser state, with room for a busy machine. */
 const until = (condition: () => Promise<boolean> | boolean, what: string) => expect(condition, what, 30_000);
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('the reviewer’s lists: tabs, search, filters, paging, export, history', () => {
   let server: TestServer;

@@ -3,8 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, loginBySms, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('guard and session', () => {
   let server: TestServer;

@@ -8,11 +8,15 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 /** Where screenshots go; set THESIS_VIEWS_SHOTS to keep them. */
 const SHOTS = process.env.THESIS_VIEWS_SHOTS ?? '';
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('printing and supporting views: information sheet, attachments, printable thesis', () => {
   let server: TestServer;

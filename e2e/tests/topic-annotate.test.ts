@@ -10,6 +10,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { fillAnnotation, listAnnotations, waitSaved } from '../support/workspace.ts';
@@ -40,6 +41,9 @@ async function selectInField(page: Page, pageIndex: number, exact: string): Prom
     return selection.toString();
   }, exact);
 }
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('the reviewer annotates a topic’s structured text', () => {
   let server: TestServer;

@@ -15,6 +15,7 @@ import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
 import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, loginBySms, PHONES, waitForPath, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
+import { reportFailure, watchPage } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { fillAnnotation, listAnnotations, selectText, waitForPageText, waitSaved } from '../support/workspace.ts';
@@ -121,9 +122,6 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
   let draftId = 0;
   // The steps share one story: once one fails, the rest say so at once instead of timing out.
   let broken: string | null = null;
-  // What each window saw go wrong: API answers other than errorCode 0, page errors. A failed
-  // step prints them with each window's alerts, so a failure on a CI machine explains itself.
-  const trail: string[] = [];
   const step = (name: string, body: () => Promise<void>) =>
     it(name, async () => {
       assert.equal(broken, null, `an earlier step failed: ${broken}`);
@@ -135,45 +133,12 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
         throw error;
       }
     });
-  const reportFailure = async (name: string) => {
-    const lines = [`whole-batch: "${name}" failed`, ...trail.slice(-30)];
-    for (const [who, page] of [
-      ['admin', admin],
-      ['student', student],
-      ['reviewer', reviewer],
-    ] as const) {
-      if (!page || page.isClosed()) continue;
-      const shot = path.join(screenshots, `whole-batch-failed-${who}.png`);
-      const alerts = await page
-        .locator('.ant-alert, .ant-message-notice, .ant-form-item-explain-error')
-        .allInnerTexts()
-        .catch(() => []);
-      await page.screenshot({ path: shot }).catch(() => undefined);
-      lines.push(`${who}: ${page.url()} alerts=${JSON.stringify(alerts)} screenshot=${shot}`);
-    }
-    console.error(lines.join('\n'));
-  };
 
   const openPage = async (who: string): Promise<Page> => {
     const context = await chrome.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
-    page.on('pageerror', (error) => trail.push(`${who} pageerror: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/'))
-        trail.push(`${who} ${url.pathname} failed: ${request.failure()?.errorText}`);
-    });
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (!url.pathname.startsWith('/api/')) return;
-      response
-        .json()
-        .then((body: { errorCode?: number; errorMsg?: string }) => {
-          if (body.errorCode !== 0) trail.push(`${who} ${url.pathname} → ${body.errorCode} ${body.errorMsg}`);
-        })
-        .catch(() => trail.push(`${who} ${url.pathname} → HTTP ${response.status()} (no JSON body)`));
-    });
+    watchPage(page, who);
     // The machine running CI may be busy; these waits are for real uploads, conversions and renders.
     page.setDefaultTimeout(90_000);
     return page;

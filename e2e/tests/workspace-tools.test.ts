@@ -4,6 +4,7 @@ import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
 import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES } from '../support/app.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import {
@@ -14,6 +15,9 @@ import {
   waitForPageText,
   waitSaved,
 } from '../support/workspace.ts';
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('workspace tools, comment bank, side list and two tabs', () => {
   let server: TestServer;

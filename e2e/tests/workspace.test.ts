@@ -7,6 +7,7 @@ import { apiLogin } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import {
@@ -38,6 +39,9 @@ async function filledPaths(bytes: Uint8Array, pageNo: number): Promise<number> {
   await doc.destroy();
   return list.fnArray.filter((fn) => fn === pdfjs.OPS.constructPath).length;
 }
+
+// A failed test prints what the browser saw go wrong (support/diagnostics.ts).
+diagnoseFailures();
 
 describe('the annotation workspace against the real server', () => {
   let server: TestServer;
