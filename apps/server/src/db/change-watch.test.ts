@@ -1,22 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode, Role, type SubmissionListResult } from '@zikao/contract';
+import { eventually } from '../test/eventually.ts';
 import { buildBatch, buildSubmission, buildUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-
-/** Retries `check` until it passes: another instance hears of a commit a moment after it. */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 const userInfo = (app: TestApp, token: string) => app.post('/api/v1/getUserInfo', {}, { token });
 

@@ -32,7 +32,7 @@ export class ListCache<T> {
       this.entries.delete(key);
       return undefined;
     }
-    this.moveToNewest(key, entry);
+    this.keepRecent(key, entry);
     return entry.value;
   }
 
@@ -73,20 +73,17 @@ export class ListCache<T> {
     return entry.value;
   }
 
-  /** Re-inserts so that the Map's order stays least recently used first. */
-  private moveToNewest(key: string, entry: Entry<T>): void {
+  /**
+   * LRU order for every hit at a fraction of its cost. The Map keeps entries least recently moved
+   * first, and an entry is evicted only once `maxEntries` others have been moved past it; moving a
+   * hit entry to the newest end once half that many have keeps any entry used that often, and most
+   * hits move nothing.
+   */
+  private keepRecent(key: string, entry: Entry<T>): void {
+    if (this.moves - entry.moved < this.maxEntries / 2) return;
     this.entries.delete(key);
     this.entries.set(key, entry);
     entry.moved = ++this.moves;
-  }
-
-  /**
-   * LRU order for the hit paths at a fraction of its cost: an entry is evicted only once
-   * `maxEntries` others have been moved past it, so moving it when half that many have keeps
-   * any entry used that often, and most hits move nothing.
-   */
-  private keepRecent(key: string, entry: Entry<T>): void {
-    if (this.moves - entry.moved >= this.maxEntries / 2) this.moveToNewest(key, entry);
   }
 
   private readonly inflight = new Map<string, Promise<T>>();
