@@ -180,4 +180,30 @@ describe('management console: batches and accounts', () => {
     await page.getByRole('cell', { name: '孙评阅', exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}/console-account.png` });
   });
+
+  it('takes a slow click the moment a dialog appears; a popconfirm used again keeps its button names', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/console/account`);
+    await waitForTitle(page, '账号管理');
+    await page.getByLabel('关键词').fill('王老师');
+    await page.getByRole('button', { name: '查询' }).click();
+    for (let round = 1; round <= 3; round++) {
+      await page.getByRole('button', { name: '重置密码 王老师' }).click();
+      // Used again, the OK button is still just 重置: a fade cut short once kept its hidden
+      // loading icon, and the button was announced as "loading 重置".
+      await page.getByRole('button', { name: '重置', exact: true }).click();
+      const reset = page.getByRole('dialog', { name: '密码已重置' });
+      const close = reset.getByRole('button', { name: '我已记下' });
+      await close.waitFor();
+      // Pressed the moment it shows and let go 150 ms later, as on a busy machine: a dialog that
+      // moved between the two (antd's zoom) sent the click elsewhere and stayed open.
+      const box = await close.boundingBox();
+      assert.ok(box, `round ${round}: 我已记下 has a box`);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(150);
+      await page.mouse.up();
+      await reset.waitFor({ state: 'hidden' });
+    }
+  });
 });

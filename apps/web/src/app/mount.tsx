@@ -5,6 +5,7 @@ import type { HostProps } from '../shared/host/host-context.ts';
 import { bindNavigator } from '../shared/navigation/navigator.ts';
 import { usePermissionStore } from '../shared/stores/permission-store.ts';
 import { useSessionStore } from '../shared/stores/session-store.ts';
+import { endCancelledMotions } from '../shared/utils/cancelled-motion.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -18,6 +19,7 @@ export function mountApp(container: Element, props: HostProps | null): () => voi
 
   const router = createAppRouter(host.routerBase);
   bindNavigator((to, options) => void router.navigate(to, options), host.routerBase);
+  const stopEndingMotions = endCancelledMotions(document);
   const root = createRoot(container);
   root.render(
     <StrictMode>
@@ -27,5 +29,6 @@ export function mountApp(container: Element, props: HostProps | null): () => voi
   return () => {
     root.unmount();
     router.dispose();
+    stopEndingMotions();
   };
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { fetchUserInfo } from '../../shared/api/account-api.ts';
+import { SideDrawer } from '../../shared/components/steady-dialogs.tsx';
 import { getHostContext } from '../../shared/host/host.ts';
 import { useCurrentRoute } from '../../shared/routing/route-meta-context.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';
@@ -67,7 +68,7 @@ export function MainLayout() {
         跳到主要内容
       </a>
       {mobile ? (
-        <Drawer
+        <SideDrawer
           open={sidebar.opened}
           placement="left"
           size={SIDER_WIDTH}
@@ -81,7 +82,7 @@ export function MainLayout() {
             <SidebarLogo collapsed={false} />
             <SidebarMenu collapsed={false} onNavigate={() => closeSidebar(false)} />
           </nav>
-        </Drawer>
+        </SideDrawer>
       ) : (
         <Layout.Sider
           width={SIDER_WIDTH}

@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons';
 import { ANNOTATION_CATEGORIES, type AnnotationCategory } from '@zikao/contract/annotation';
-import { Button, Empty, Input, Popconfirm, Tag, Tooltip } from 'antd';
+import { Button, Empty, Input, Tag, Tooltip } from 'antd';
 import { memo, useState } from 'react';
+import { ConfirmPopover } from '../components/steady-dialogs.tsx';
 import { ToneTag } from '../components/tone-tag.tsx';
 import { formatDate } from '../utils/date.ts';
 import type { Placement } from './anchoring-layout.ts';
@@ -182,7 +183,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
                   onClick={() => setEditing(true)}
                 />
               </Tooltip>
-              <Popconfirm
+              <ConfirmPopover
                 title="删除这条批注？"
                 description="删除后可撤销（Ctrl+Z）"
                 okText="删除"
@@ -190,7 +191,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
                 onConfirm={() => props.onDelete(annotation.id)}
               >
                 <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除批注" />
-              </Popconfirm>
+              </ConfirmPopover>
             </>
           )}
         </span>

@@ -1,9 +1,9 @@
-import { Modal } from 'antd';
+import { Dialog } from '../components/steady-dialogs.tsx';
 import { SHORTCUTS } from './shortcuts.ts';
 
 export function ShortcutHelp({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
-    <Modal title="键盘快捷键" open={open} onCancel={onClose} footer={null} width={520}>
+    <Dialog title="键盘快捷键" open={open} onCancel={onClose} footer={null} width={520}>
       <table className="aw-shortcuts">
         <tbody>
           {SHORTCUTS.map((shortcut) => (
@@ -16,6 +16,6 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose(): void
           ))}
         </tbody>
       </table>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Input, Modal } from 'antd';
+import { Input } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { type PromptRule, promptInputProblem } from '../utils/prompt-input.ts';
+import { Dialog } from './steady-dialogs.tsx';
 
 interface PromptDialogProps {
   open: boolean;
@@ -29,7 +30,7 @@ export function PromptDialog({ open, title, label, rule, initialValue = '', onSu
     if (!found) onSubmit(value);
   };
   return (
-    <Modal open={open} title={title} onOk={submit} onCancel={onCancel} okText="确定" cancelText="取消" destroyOnHidden>
+    <Dialog open={open} title={title} onOk={submit} onCancel={onCancel} okText="确定" cancelText="取消" destroyOnHidden>
       <label htmlFor={id} style={{ display: 'block', marginBottom: 8 }}>
         {label}
       </label>
@@ -47,6 +48,6 @@ export function PromptDialog({ open, title, label, rule, initialValue = '', onSu
           {problem}
         </div>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

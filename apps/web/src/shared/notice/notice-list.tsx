@@ -5,10 +5,8 @@ import {
   Alert,
   Button,
   Card,
-  Drawer,
   Empty,
   Input,
-  Popconfirm,
   Segmented,
   Space,
   Table,
@@ -18,6 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmPopover, SideDrawer } from '../components/steady-dialogs.tsx';
 import { toast } from '../feedback/toast.ts';
 import { formatDateTime } from '../utils/date.ts';
 import { noticeApi, noticeKeys } from './notice-api.ts';
@@ -132,7 +131,7 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
             查看
           </Button>
           {row.canDelete ? (
-            <Popconfirm
+            <ConfirmPopover
               title="删除这条通知？"
               description="删除后所有人都将看不到它。"
               okText="删除"
@@ -143,7 +142,7 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
               <Button type="link" size="small" danger className="notice-delete" aria-label={`删除通知：${row.title}`}>
                 删除
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           ) : null}
         </Space>
       ),
@@ -220,14 +219,14 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
           },
         }}
       />
-      <Drawer
+      <SideDrawer
         open={open !== null}
         onClose={() => setOpen(null)}
         title={open?.title}
         size={520}
         extra={
           open?.canDelete ? (
-            <Popconfirm
+            <ConfirmPopover
               title="删除这条通知？"
               okText="删除"
               okButtonProps={{ danger: true }}
@@ -237,7 +236,7 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
               <Button danger className="notice-delete" icon={<DeleteOutlined />}>
                 删除
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           ) : null
         }
       >
@@ -255,7 +254,7 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
             ) : null}
           </article>
         ) : null}
-      </Drawer>
+      </SideDrawer>
     </Card>
   );
 }

@@ -13,7 +13,6 @@ import {
   Card,
   Form,
   Input,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -23,6 +22,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
+import { ConfirmPopover } from '../../../shared/components/steady-dialogs.tsx';
 import { ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { useSessionStore } from '../../../shared/stores/session-store.ts';
@@ -126,7 +126,7 @@ export default function AccountScreen() {
               </Button>
             )}
             {allowed.toggle && (
-              <Popconfirm
+              <ConfirmPopover
                 title={disabling ? `停用 ${account.name}？` : `启用 ${account.name}？`}
                 description={disabling ? '停用后该账号立即退出登录，且不能再登录。' : '启用后该账号可以重新登录。'}
                 okText={disabling ? '停用' : '启用'}
@@ -142,10 +142,10 @@ export default function AccountScreen() {
                 >
                   {disabling ? '停用' : '启用'}
                 </Button>
-              </Popconfirm>
+              </ConfirmPopover>
             )}
             {allowed.reset && (
-              <Popconfirm
+              <ConfirmPopover
                 title={`重置 ${account.name} 的密码？`}
                 description="将生成临时密码，该账号退出登录，下次登录须修改密码。"
                 okText="重置"
@@ -155,7 +155,7 @@ export default function AccountScreen() {
                 <Button type="link" aria-label={`重置密码 ${account.name}`}>
                   重置密码
                 </Button>
-              </Popconfirm>
+              </ConfirmPopover>
             )}
             {!allowed.toggle && <Typography.Text type="secondary">（当前账号）</Typography.Text>}
           </Space>

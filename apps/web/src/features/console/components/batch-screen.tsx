@@ -2,21 +2,10 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BATCH_STATUS_LABELS, type BatchDto, type BatchListQuery, type BatchStatus } from '@zikao/contract/console';
 import { STAGE_LABELS, STAGES } from '@zikao/contract/review';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tag,
-} from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
+import { ConfirmPopover } from '../../../shared/components/steady-dialogs.tsx';
 import { type Tone, ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { formatDate } from '../../../shared/utils/date.ts';
@@ -127,7 +116,7 @@ export default function BatchScreen() {
             编辑
           </Button>
           {batch.status === 'open' && (
-            <Popconfirm
+            <ConfirmPopover
               title={`关闭批次“${batch.name}”？`}
               description="关闭后考生不能再提交或重新提交，此操作不可撤销。"
               okText="关闭批次"
@@ -138,7 +127,7 @@ export default function BatchScreen() {
               <Button type="link" danger style={DANGER_LINK} aria-label={`关闭批次 ${batch.name}`}>
                 关闭
               </Button>
-            </Popconfirm>
+            </ConfirmPopover>
           )}
         </Space>
       ),

@@ -12,7 +12,6 @@ import {
   Card,
   Form,
   Input,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -20,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
+import { ConfirmPopover } from '../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { formatDateTime } from '../../../shared/utils/date.ts';
 import { type SharedBankQuery, sharedBankApi, sharedBankKeys } from '../api/comment-bank-api.ts';
@@ -129,7 +129,7 @@ export default function CommentBankScreen() {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ entry })}>
             编辑
           </Button>
-          <Popconfirm
+          <ConfirmPopover
             title="删除这条公共评语？"
             description="删除后评阅教师将不再看到它。"
             okText="删除"
@@ -140,7 +140,7 @@ export default function CommentBankScreen() {
             <Button type="link" size="small" icon={<DeleteOutlined />}>
               删除
             </Button>
-          </Popconfirm>
+          </ConfirmPopover>
         </Space>
       ),
     },

@@ -5,7 +5,8 @@ import {
   NOTICE_TITLE_MAX,
   type NoticePublishInput,
 } from '@zikao/contract/notice';
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
+import { Dialog } from '../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { noticeApi, noticeKeys } from '../../../shared/notice/notice-api.ts';
 
@@ -24,7 +25,7 @@ export function PublishNoticeDialog({ open, onClose }: { open: boolean; onClose:
   });
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title="发布通知"
       okText="发布"
@@ -69,6 +70,6 @@ export function PublishNoticeDialog({ open, onClose }: { open: boolean; onClose:
           <Input.TextArea rows={6} maxLength={NOTICE_BODY_MAX} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

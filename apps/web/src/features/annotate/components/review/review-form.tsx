@@ -9,8 +9,9 @@ import {
   VERDICTS,
   type Verdict,
 } from '@zikao/contract/review';
-import { Alert, Button, Form, Input, Modal, message, Radio, Typography } from 'antd';
+import { Alert, Button, Form, Input, message, Radio, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { reviewApi } from '../../api/review-api.ts';
 import {
@@ -63,7 +64,7 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<{ text: string; stale: boolean } | null>(null);
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useDialogs();
   const [toast, toastHolder] = message.useMessage();
   const elapsed = useActiveTime(true);
   const baseTime = detail.review?.timeSpentMs ?? 0;

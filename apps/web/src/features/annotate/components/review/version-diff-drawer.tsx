@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubmissionVersionDto } from '@zikao/contract/review';
-import { Alert, Button, Drawer, Empty, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Select, Space, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
+import { SideDrawer } from '../../../../shared/components/steady-dialogs.tsx';
 import { reviewApi, reviewKeys } from '../../api/review-api.ts';
 import { sideBySide } from './diff-rows.ts';
 
@@ -35,7 +36,7 @@ export function VersionDiffDrawer({ open, onClose, submissionId, versions, curre
   const changed = diff.data ? diff.data.stats.inserted + diff.data.stats.deleted : 0;
 
   return (
-    <Drawer
+    <SideDrawer
       title="版本对比"
       open={open}
       onClose={onClose}
@@ -124,6 +125,6 @@ export function VersionDiffDrawer({ open, onClose, submissionId, versions, curre
           )}
         </div>
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountDto, TemporaryPasswordResult } from '@zikao/contract/console';
 import { ROLE_LABELS, Role } from '@zikao/contract/roles';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
+import { Dialog } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { accountApi, accountKeys } from '../../api/account-api.ts';
@@ -82,7 +83,7 @@ export function AccountFormModal({ open, account, onClose, onCreated }: AccountF
 
   const needsMajors = role === Role.reviewer;
   return (
-    <Modal
+    <Dialog
       open={open}
       title={account ? `编辑账号：${account.name}` : '新建账号'}
       okText={account ? '保存' : '创建'}
@@ -162,6 +163,6 @@ export function AccountFormModal({ open, account, onClose, onCreated }: AccountF
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

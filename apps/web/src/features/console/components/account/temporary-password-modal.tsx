@@ -1,5 +1,6 @@
 import type { TemporaryPasswordResult } from '@zikao/contract/console';
-import { Alert, Descriptions, Modal, Typography } from 'antd';
+import { Alert, Descriptions, Typography } from 'antd';
+import { Dialog } from '../../../../shared/components/steady-dialogs.tsx';
 
 interface TemporaryPasswordModalProps {
   /** What to show, with why: a new account or a reset. */
@@ -10,7 +11,7 @@ interface TemporaryPasswordModalProps {
 /** Shows a temporary password once; the server keeps only its hash. */
 export function TemporaryPasswordModal({ result, onClose }: TemporaryPasswordModalProps) {
   return (
-    <Modal
+    <Dialog
       open={result !== null}
       title={result?.reason === 'created' ? '账号已创建' : '密码已重置'}
       onOk={onClose}
@@ -45,6 +46,6 @@ export function TemporaryPasswordModal({ result, onClose }: TemporaryPasswordMod
           </Descriptions>
         </>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReviewerLoad } from '@zikao/contract/assignment';
 import type { SubmissionListRow } from '@zikao/contract/review';
-import { Alert, Form, Modal } from 'antd';
+import { Alert, Form } from 'antd';
 import { useState } from 'react';
+import { Dialog } from '../../../../shared/components/steady-dialogs.tsx';
 import { ReviewerSelect } from './reviewer-select.tsx';
 
 /** Assigns one submission or a bulk selection to one reviewer, picked with their load and majors in view. */
@@ -31,7 +32,7 @@ export function AssignDialog({
   const title = rows.length === 1 ? `分配《${rows[0]?.title ?? ''}》` : `批量分配 ${rows.length} 篇论文`;
 
   return (
-    <Modal
+    <Dialog
       open
       title={title}
       okText="确认分配"
@@ -77,6 +78,6 @@ export function AssignDialog({
           title={`其中 ${inReview} 篇正在评阅中：改派后已有批注会保留并转给新的评阅教师，原评阅教师将无法再访问。`}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AutoAssignPreview, AutoAssignPreviewQuery, ReviewerLoad } from '@zikao/contract/assignment';
 import { STAGE_LABELS } from '@zikao/contract/review';
-import { Alert, Button, Empty, Form, Modal, Progress, Select, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Progress, Select, Space, Spin, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../../shared/components/steady-dialogs.tsx';
 import { assignmentApi } from '../../api/assignment-api.ts';
 
 const BEFORE = '#1677ff';
@@ -86,7 +87,7 @@ export function AutoAssignDialog({
 
   const plan = preview.data;
   return (
-    <Modal
+    <Dialog
       open
       width={960}
       title="自动分配（预览）"
@@ -189,6 +190,6 @@ export function AutoAssignDialog({
           )}
         </Spin>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { SubmissionListRow } from '@zikao/contract/review';
 import { REOPEN_REASON_MIN } from '@zikao/contract/review';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
+import { Dialog, useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 
 /**
  * 重新开放评阅: a submitted review goes back to 评阅中 so the reviewer can change it. The reason
@@ -18,7 +19,7 @@ export function ReopenDialog({
   onCancel: () => void;
 }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useDialogs();
 
   async function submit() {
     const { reason } = await form.validateFields();
@@ -32,7 +33,7 @@ export function ReopenDialog({
   }
 
   return (
-    <Modal
+    <Dialog
       open
       title={`重新开放评阅：${row.title}`}
       okText="重新开放"
@@ -68,6 +69,6 @@ export function ReopenDialog({
         </Form.Item>
       </Form>
       {modalHolder}
-    </Modal>
+    </Dialog>
   );
 }

@@ -7,18 +7,17 @@ import {
   Button,
   DatePicker,
   Divider,
-  Drawer,
   Form,
   type FormInstance,
   Input,
   InputNumber,
-  Modal,
   Space,
   Switch,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { SideDrawer, useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { batchApi, batchKeys } from '../../api/batch-api.ts';
@@ -88,7 +87,7 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
     },
   });
 
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useDialogs();
   // Escape, the mask or 取消 must not throw away a half-filled batch without asking.
   const requestClose = () => {
     if (!form.isFieldsTouched()) {
@@ -124,7 +123,7 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
   };
 
   return (
-    <Drawer
+    <SideDrawer
       title={batch ? `编辑批次：${batch.name}` : '新建批次'}
       open={open}
       onClose={requestClose}
@@ -283,7 +282,7 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
           )}
         </Form.List>
       </Form>
-    </Drawer>
+    </SideDrawer>
   );
 }
 

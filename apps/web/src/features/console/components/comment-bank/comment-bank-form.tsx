@@ -3,7 +3,8 @@ import {
   type AnnotationCategory,
   type SharedCommentBankEntry,
 } from '@zikao/contract/annotation';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { Dialog } from '../../../../shared/components/steady-dialogs.tsx';
 
 export interface SharedEntryValues {
   category: AnnotationCategory;
@@ -24,7 +25,7 @@ export function CommentBankForm({
 }) {
   const [form] = Form.useForm<SharedEntryValues>();
   return (
-    <Modal
+    <Dialog
       open
       title={entry ? '编辑公共评语' : '新增公共评语'}
       okText="保存"
@@ -64,6 +65,6 @@ export function CommentBankForm({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Input,
-  Modal,
   Progress,
   Space,
   Statistic,
@@ -15,6 +14,7 @@ import {
   Tooltip,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { importApi } from '../../api/import-api.ts';
 
@@ -64,7 +64,7 @@ export function PreviewStep({
   const [onlyErrors, setOnlyErrors] = useState(preview.invalidCount > 0);
   const [keyword, setKeyword] = useState('');
   const [importing, setImporting] = useState<{ percent: number; error?: string } | null>(null);
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useDialogs();
 
   const rows = useMemo(() => {
     const needle = keyword.trim().toLowerCase();

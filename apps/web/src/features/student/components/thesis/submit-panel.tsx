@@ -1,6 +1,7 @@
 import type { CandidateStage } from '@zikao/contract/candidate';
-import { Alert, Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { candidateApi } from '../../api/candidate-api.ts';
@@ -16,7 +17,7 @@ export function SubmitPanel(props: {
   onSubmitted(): void;
 }) {
   const { thesisId, stage, threshold, onSubmitted } = props;
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useDialogs();
   const [document, setDocument] = useState<UploadedDocument | null>(null);
   const [attachments, setAttachments] = useState<UploadedFile[]>([]);
   const [report, setReport] = useState<UploadedFile[]>([]);

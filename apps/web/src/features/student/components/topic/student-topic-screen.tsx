@@ -2,10 +2,11 @@ import { SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CandidateTopic } from '@zikao/contract/candidate';
 import type { TopicFields } from '@zikao/contract/review';
-import { Alert, Button, Card, Form, Input, Modal, Space, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../../../shared/components/page.tsx';
+import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { candidateApi } from '../../api/candidate-api.ts';
@@ -48,7 +49,7 @@ function ReviewHistory({ topic }: { topic: CandidateTopic }) {
 
 /** 我的选题: the structured topic with a private draft and a confirmed submit; read-only until it is returned. */
 export function StudentTopicScreen() {
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useDialogs();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TopicFields>();
   const [busy, setBusy] = useState<'draft' | 'submit' | null>(null);
