@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { keepPreviousBuild } from './build/keep-previous-build.ts';
 import { qiankunHtml } from './build/qiankun-html-plugin.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -18,7 +19,7 @@ function gitCommit(): string {
 }
 
 export default defineConfig({
-  plugins: [react(), qiankunHtml('lifecycles')],
+  plugins: [react(), qiankunHtml('lifecycles'), keepPreviousBuild()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
     __APP_COMMIT__: JSON.stringify(process.env.GIT_COMMIT ?? gitCommit()),
@@ -29,7 +30,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied: a running server's open tabs still need the previous build's chunks
+    // (build/keep-previous-build.ts removes older ones).
+    emptyOutDir: false,
     manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

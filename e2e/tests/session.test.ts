@@ -52,6 +52,35 @@ describe('guard and session', () => {
     await page.getByText('文档转换（DOC/DOCX → PDF）').waitFor();
   });
 
+  it('says the page failed to load, with 刷新页面, when the app script is gone (a deploy removed it)', async () => {
+    const page = await fresh();
+    // The page names a hashed script this server no longer has: it answers 404, as after a deploy.
+    await page.route(/\/assets\/main-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${server.url}/login`);
+    const failure = page.getByRole('alert').filter({ hasText: '页面加载失败' });
+    await failure.waitFor();
+    await failure.getByText('网站可能刚刚更新').waitFor();
+    // In view, not pushed below the full-height root.
+    assert.ok(
+      await failure.getByRole('button', { name: '刷新页面' }).evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      }),
+    );
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/boot-failure.png` });
+    await page.unroute(/\/assets\/main-[^/]+\.js$/);
+    await failure.getByRole('button', { name: '刷新页面' }).click();
+    await waitForTitle(page, '登录');
+    assert.equal(await page.locator('#boot-failure').isVisible(), false);
+  });
+
+  it('shows no failure notice when the app loads', async () => {
+    const page = await fresh();
+    await page.goto(`${server.url}/login`);
+    await waitForTitle(page, '登录');
+    assert.equal(await page.locator('#boot-failure').isVisible(), false);
+  });
+
   it('sends an unauthenticated visitor of a protected page to /login with the redirect', async () => {
     const page = await fresh();
     await page.goto(`${server.url}/annotate/thesis/detail/7?view=annotations`);

@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, ErrorCode } from '@zikao/contract';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { AnnotationRepository } from './modules/annotation/annotation.repository.ts';
@@ -266,8 +266,23 @@ async function registerWebApp(server: FastifyInstance, webDist: string): Promise
     server.log.warn({ webDist }, 'web build not found; run npm run build -w @zikao/web');
     return;
   }
-  // Files present at start-up get routes of their own; everything else reaches the handler below.
-  await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // Files are looked up on disk at each request, not listed once at start-up: a rebuild under a
+  // running server (a second `npm start`, a deploy) must not turn its new hashed scripts into 404s.
+  // Hashed assets never change under one name, so browsers may keep them for good.
+  await server.register(fastifyStatic, {
+    root: webDist,
+    wildcard: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      if (filePath.startsWith(path.join(webDist, 'assets', path.sep))) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  // The app's page is never cached: it names the current build's hashed scripts.
+  const sendApp = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  server.get('/', (_request, reply) => sendApp(reply));
   server.setNotFoundHandler((request, reply) => {
     // Only navigations get the app: a missing file (a stale chunk) must not come back as HTML.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
@@ -275,6 +290,6 @@ async function registerWebApp(server: FastifyInstance, webDist: string): Promise
       reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '资源不存在', data: null });
       return;
     }
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+    sendApp(reply);
   });
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -49,6 +49,30 @@ describe('version and bad input', () => {
     const missing = await app.server.inject({ method: 'GET', url: '/assets/missing.js?v=2' });
     assert.equal(missing.statusCode, 404);
     assert.doesNotMatch(missing.body, /<title>/);
+  });
+
+  it('serves what is on disk now: a rebuild under a running server brings no 404s', async () => {
+    // A second `npm start` or a deploy rebuilds the app while this server runs.
+    mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    writeFileSync(path.join(webDist, 'assets', 'index-rebuilt.js'), 'console.log("新的构建");');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>自考在线</title><script src="/assets/index-rebuilt.js"></script>',
+    );
+    const page = await app.server.inject({ method: 'GET', url: '/review/list' });
+    assert.match(page.body, /index-rebuilt\.js/);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    const script = await app.server.inject({ method: 'GET', url: '/assets/index-rebuilt.js' });
+    assert.equal(script.statusCode, 200, script.body);
+    assert.match(script.body, /新的构建/);
+    assert.equal(script.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const html = await app.server.inject({ method: 'GET', url: '/index.html' });
+    assert.notEqual(html.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const outside = await app.server.inject({
+      method: 'GET',
+      url: '/assets/..%2F..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+    });
+    assert.doesNotMatch(outside.body, /root:/);
   });
 
   it('turns malformed JSON into 1000001', async () => {
