@@ -174,6 +174,10 @@ describe('the candidate: topic, draft, reading a review, replying and resubmitti
     await page.getByText('选题已提交，正在评阅中，不能重复提交').waitFor();
     assert.equal(await page.getByRole('button', { name: '保存草稿' }).count(), 0);
     assert.equal(await page.getByLabel('论文题目').isEditable(), false);
+    // Submitted, the topic reads as text, with no input boxes or counters to suggest editing.
+    const shown = page.getByTestId('topic-fields-text');
+    await shown.getByText('网络流行语对现代汉语词汇的影响研究').waitFor();
+    assert.equal(await page.locator('#main-content textarea:visible, #main-content input:visible').count(), 0);
   });
 
   it('after the topic passes, the draft is uploaded with progress and conversion, and submitted; a closed window is refused', async () => {

@@ -43,6 +43,23 @@ describe('captcha and SMS codes', () => {
     assert.ok(row.expires_at > Date.now() + 4 * 60_000 && row.expires_at <= Date.now() + 5 * 60_000);
   });
 
+  it('draws every glyph inside the 40 px image, so no letter is cut off', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { svg } = await captcha();
+      // Glyphs are filled paths; the noise lines are stroked with fill="none".
+      const glyphs = [...svg.matchAll(/<path fill="#[0-9a-f]{3,6}" d="([^"]+)"/gi)].map((match) => match[1] ?? '');
+      assert.equal(glyphs.length, 4, 'four glyphs');
+      for (const d of glyphs) {
+        const numbers = (d.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+        const ys = numbers.filter((_, index) => index % 2 === 1);
+        assert.ok(
+          Math.min(...ys) >= 0 && Math.max(...ys) <= 40,
+          `a glyph spans y ${Math.min(...ys)}–${Math.max(...ys)}`,
+        );
+      }
+    }
+  });
+
   it('refuses a wrong captcha with 1060001, and a captcha can be tried only once', async () => {
     const user = await buildUser(app);
     const { captchaId, answer } = await captcha();

@@ -8,8 +8,8 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
+  RollbackOutlined,
   SelectOutlined,
-  UndoOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
@@ -106,7 +106,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
             <Tooltip title="撤销（Ctrl+Z）">
               <Button
                 type="text"
-                icon={<UndoOutlined />}
+                icon={<RollbackOutlined />}
                 disabled={!props.canUndo}
                 onClick={props.onUndo}
                 aria-label="撤销"

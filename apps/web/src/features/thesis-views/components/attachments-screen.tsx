@@ -139,6 +139,12 @@ export function AttachmentsScreen() {
     );
   }
   return (
-    <Page extra={valid ? <ViewLinks submissionId={submissionId} current="attachments" /> : undefined}>{body}</Page>
+    <Page
+      extra={
+        valid ? <ViewLinks submissionId={submissionId} stage={query.data?.stage} current="attachments" /> : undefined
+      }
+    >
+      {body}
+    </Page>
   );
 }

@@ -12,7 +12,8 @@ const LINKS: Array<{ kind: ViewKind; label: string; icon: React.ReactNode }> = [
 
 /**
  * 打印 / 信息表 / 附件 of a submission. On the review screen pass its stage; on the views
- * themselves the current path's family is kept and the current view is left out.
+ * themselves the current path's family is kept and the current view is left out. A topic is
+ * filled-in fields, not a paper, so it has no 打印论文 (its 信息表 prints).
  */
 export function ViewLinks({
   submissionId,
@@ -28,7 +29,7 @@ export function ViewLinks({
   const paths = viewPaths(stage ?? familyOfPath(pathname), submissionId);
   return (
     <Space.Compact className="tv-links" data-testid="thesis-view-links">
-      {LINKS.filter((link) => link.kind !== current).map((link) => (
+      {LINKS.filter((link) => link.kind !== current && !(link.kind === 'print' && stage === 'topic')).map((link) => (
         <Button key={link.kind} icon={link.icon} onClick={() => navigate(paths[link.kind])}>
           {link.label}
         </Button>

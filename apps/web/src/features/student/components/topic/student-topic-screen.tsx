@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CandidateTopic } from '@zikao/contract/candidate';
 import type { TopicFields } from '@zikao/contract/review';
 import { Alert, Button, Card, Form, Input, Space, Timeline, Typography } from 'antd';
+import './student-topic.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../../../shared/components/page.tsx';
@@ -149,7 +150,8 @@ export function StudentTopicScreen() {
               description="请参考下方评阅意见修改后重新提交。"
             />
           )}
-          <Form form={form} layout="vertical" disabled={busy !== null} requiredMark={editable}>
+          {!editable && <TopicFieldsText fields={data.fields} />}
+          <Form form={form} layout="vertical" disabled={busy !== null} requiredMark={editable} hidden={!editable}>
             {FIELDS.map((field) => (
               <Form.Item
                 key={field.name}
@@ -197,5 +199,19 @@ export function StudentTopicScreen() {
         <ReviewHistory topic={data} />
       </Space>
     </Page>
+  );
+}
+
+/** A submitted topic reads as text: no input boxes, counters or resize handles to suggest editing. */
+function TopicFieldsText({ fields }: { fields: TopicFields }) {
+  return (
+    <dl className="topic-fields-text" data-testid="topic-fields-text">
+      {FIELDS.map((field) => (
+        <div key={field.name}>
+          <dt>{field.label}</dt>
+          <dd>{fields[field.name] || '—'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
