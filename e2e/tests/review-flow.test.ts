@@ -207,6 +207,7 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     await page.getByTestId('version-switcher').click();
     await pickOption(page, `第${versionNo - 1}版`);
     await waitForText(page, `正在查看第${versionNo - 1}版及其批注（只读）`);
+    await page.getByRole('tab', { name: '批注', exact: true }).click();
     await page.getByRole('complementary', { name: '批注', exact: true }).getByText('只读').waitFor();
     await page.getByRole('button', { name: '回到当前版本' }).click();
 

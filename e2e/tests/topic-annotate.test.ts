@@ -117,6 +117,8 @@ describe('the reviewer annotates a topic’s structured text', () => {
 
     await page.reload();
     await waitForTitle(page, '选题详情');
+    // The list sits in the review panel's 批注 tab, beside the 评阅 form.
+    await page.getByRole('tab', { name: '批注', exact: true }).click();
     const item = page.locator(`.aw-items [data-annotation-id="${annotation?.id}"]`);
     await item.waitFor();
     assert.match((await item.textContent()) ?? '', new RegExp(COMMENT));
@@ -131,6 +133,7 @@ describe('the reviewer annotates a topic’s structured text', () => {
 
     // The read-only reading of the topic shows the same annotation.
     await page.goto(`${server.url}/topicDetail/${topicId}`);
+    await page.getByRole('tab', { name: '批注', exact: true }).click();
     await page.locator(`.aw-items [data-annotation-id="${annotation?.id}"]`).waitFor();
     await page.screenshot({ path: path.join(screenshots, 'topic-annotate-detail.png') });
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Layout } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fetchUserInfo } from '../../shared/api/account-api.ts';
 import { SideDrawer } from '../../shared/components/steady-dialogs.tsx';
@@ -43,6 +43,14 @@ export function MainLayout() {
   const applyUserInfo = useSessionStore((state) => state.applyUserInfo);
   const scrollRef = useRef<HTMLDivElement>(null);
   const userInfo = useQuery({ queryKey: ['user-info'], queryFn: () => fetchUserInfo() });
+  // On a thesis, the sidebar folds so the document gets the room. Opening it there lasts until
+  // the next screen and leaves the remembered choice for every other screen alone.
+  const documentFirst = route?.documentFirst === true;
+  const [openedOnDocument, setOpenedOnDocument] = useState(false);
+  const routePath = route?.path;
+  useEffect(() => {
+    if (routePath !== undefined) setOpenedOnDocument(false);
+  }, [routePath]);
 
   useEffect(() => {
     if (userInfo.data) applyUserInfo(userInfo.data);
@@ -60,7 +68,9 @@ export function MainLayout() {
   }
 
   const mobile = device === 'mobile';
-  const header = <HeaderBar sidebarOpened={sidebar.opened} onToggleSidebar={toggleSidebar} />;
+  const opened = documentFirst && !mobile ? openedOnDocument : sidebar.opened;
+  const toggle = documentFirst && !mobile ? () => setOpenedOnDocument((value) => !value) : toggleSidebar;
+  const header = <HeaderBar sidebarOpened={opened} onToggleSidebar={toggle} />;
 
   return (
     <Layout className="layout-shell" hasSider>
@@ -87,15 +97,15 @@ export function MainLayout() {
         <Layout.Sider
           width={SIDER_WIDTH}
           collapsedWidth={SIDER_COLLAPSED_WIDTH}
-          collapsed={!sidebar.opened}
+          collapsed={!opened}
           trigger={null}
           className={`layout-sider${sidebar.withoutAnimation ? ' without-animation' : ''}`}
           data-testid="sidebar"
-          data-collapsed={!sidebar.opened}
+          data-collapsed={!opened}
         >
           <nav aria-label="侧边栏">
-            {sidebarLogo ? <SidebarLogo collapsed={!sidebar.opened} /> : null}
-            <SidebarMenu collapsed={!sidebar.opened} />
+            {sidebarLogo ? <SidebarLogo collapsed={!opened} /> : null}
+            <SidebarMenu collapsed={!opened} />
           </nav>
         </Layout.Sider>
       )}

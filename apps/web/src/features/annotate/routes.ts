@@ -21,6 +21,7 @@ export const annotateRoutes: RouteDef[] = [
     title: '选题详情',
     hidden: true,
     parent: 'AnnotateTopicList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.TopicReviewScreen })),
   },
   {
@@ -29,6 +30,7 @@ export const annotateRoutes: RouteDef[] = [
     title: '查看选题批注',
     hidden: true,
     parent: 'AnnotateTopicList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.TopicAnnotationsScreen })),
   },
   { path: '/annotate/thesis', name: 'AnnotateThesis', title: '批注论文', redirect: '/annotate/thesis/list' },
@@ -59,6 +61,7 @@ export const annotateRoutes: RouteDef[] = [
     name: 'AnnotateThesisReviews',
     title: '论文详情',
     parent: 'AnnotateThesisList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.ThesisDetailScreen })),
   },
   // The seed registers this path twice: "thesis details" first, "view thesis annotations" second.
@@ -67,6 +70,7 @@ export const annotateRoutes: RouteDef[] = [
     name: 'AnnotateThesisDetail',
     title: '论文详情',
     parent: 'AnnotateThesisList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.ThesisDetailScreen })),
   },
   {
@@ -75,6 +79,7 @@ export const annotateRoutes: RouteDef[] = [
     title: '查看论文批注',
     parent: 'AnnotateThesisList',
     reading: { key: 'view', value: 'annotations' },
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.ThesisDetailScreen })),
   },
   {
@@ -82,6 +87,7 @@ export const annotateRoutes: RouteDef[] = [
     name: 'AnnotateThesisFinallyDraft',
     title: '论文定稿',
     parent: 'AnnotateThesisFinallyList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.FinallyDraftScreen })),
   },
   {
@@ -89,6 +95,7 @@ export const annotateRoutes: RouteDef[] = [
     name: 'AnnotateThesisFinallyDetail',
     title: '论文详情',
     parent: 'AnnotateThesisFinallyList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.ThesisDetailScreen })),
   },
   {
@@ -110,6 +117,7 @@ export const annotateRoutes: RouteDef[] = [
     name: 'AnnotateThesisRetestDetail',
     title: '复试论文详情',
     parent: 'AnnotateThesisRetestList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.RetestDetailScreen })),
   },
   {
@@ -117,6 +125,7 @@ export const annotateRoutes: RouteDef[] = [
     name: 'AnnotateThesisRetestReview',
     title: '复试论文详情',
     parent: 'AnnotateThesisRetestList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.RetestDetailScreen })),
   },
   {
@@ -124,6 +133,7 @@ export const annotateRoutes: RouteDef[] = [
     name: 'TopicDetail',
     title: '查看选题批注',
     layout: 'none',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.TopicAnnotationsScreen })),
   },
   { path: '/thesisPlan', name: 'ThesisPlan', title: '论文计划', redirect: '/thesisPlan/list' },
@@ -140,6 +150,7 @@ export const annotateRoutes: RouteDef[] = [
     title: '论文计划详情',
     hidden: true,
     parent: 'ThesisPlanList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.PlanReviewScreen })),
   },
   {
@@ -148,6 +159,7 @@ export const annotateRoutes: RouteDef[] = [
     title: '查看论文计划批注',
     hidden: true,
     parent: 'ThesisPlanList',
+    documentFirst: true,
     screen: () => details().then((m) => ({ default: m.PlanDetailScreen })),
   },
 ];

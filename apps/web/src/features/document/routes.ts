@@ -15,6 +15,7 @@ export const documentRoutes: RouteDef[] = [
     title: '文档批注',
     hidden: true,
     parent: 'DocumentList',
+    documentFirst: true,
     screen: () => {
       // pdf.js and its worker load while the screen's own code does.
       void import('../../shared/annotation-workspace/pdf-loader.ts').then((loader) => loader.warmUpPdfJs());

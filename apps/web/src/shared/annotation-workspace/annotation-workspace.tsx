@@ -2,6 +2,7 @@ import { DocumentText, describeArea, describeTextRange, type PageRect } from '@z
 import type { AnnotationCategory, AnnotationInput, AnnotationKind, AnnotationStamp } from '@zikao/contract/annotation';
 import { Alert, Button, message, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { useSessionStore } from '../stores/session-store.ts';
 import { byPage, placeAnnotations, readingOrder } from './anchoring-layout.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
@@ -39,6 +40,14 @@ export interface AnnotationWorkspaceProps {
   /** Page thumbnails open at first; by default only on windows 1280 px or wider. A screen that puts
    * a panel beside the workspace passes false, to leave the page its width. */
   thumbnails?: boolean;
+  /**
+   * Where the annotation list goes. Left out, it sits beside the document. A screen with a side
+   * panel of its own passes an element there, so the document keeps the width (null while that
+   * element is not mounted holds the list back).
+   */
+  listHost?: HTMLElement | null;
+  /** An annotation was picked on the document: a screen that holds the list elsewhere shows it. */
+  onPickAnnotation?(id: string): void;
 }
 
 interface PendingDraft extends Draft {
@@ -134,6 +143,15 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const [fitZoom, setFitZoom] = useState(1);
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { onPickAnnotation } = props;
+  // A pick on the document; the list's own clicks select through setSelectedId.
+  const pick = useCallback(
+    (id: string | null) => {
+      setSelectedId(id);
+      if (id) onPickAnnotation?.(id);
+    },
+    [onPickAnnotation],
+  );
   const [flashId, setFlashId] = useState<string | null>(null);
   const [draft, setDraft] = useState<PendingDraft | null>(null);
   const [filter, setFilter] = useState<Set<AnnotationCategory>>(new Set());
@@ -320,6 +338,31 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const marked = new Set(itemsByPage.keys());
   const restored = snapshot.restoredCount > 0 && snapshot.pendingCount > 0;
 
+  const list = (
+    <aside className="aw-side" aria-label="批注">
+      <div className="aw-side-head">
+        <h2>批注 {snapshot.annotations.length}</h2>
+        {!editable && <span className="aw-muted">只读</span>}
+      </div>
+      <AnnotationList
+        annotations={ordered}
+        placements={placements}
+        numbers={numbers}
+        selectedId={selectedId}
+        editable={editable}
+        canReply={editable || Boolean(props.allowReplies)}
+        currentUserId={session.id}
+        filter={filter}
+        onFilter={setFilter}
+        onOpen={open}
+        onEdit={(id, values) => void edit(id, values)}
+        onDelete={(id) => void remove(id)}
+        onReply={(id, text) => void controller.reply(id, text)}
+        pageLabel={(index) => (fields ? (fields[index]?.label ?? `第 ${index + 1} 段`) : `第 ${index + 1} 页`)}
+      />
+    </aside>
+  );
+
   return (
     <div className="aw" style={{ height: props.height ?? 'calc(100vh - 150px)' }} data-testid="annotation-workspace">
       {toastHolder}
@@ -376,7 +419,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
             tool={tool}
             editable={editable}
             onTextSelected={startText}
-            onSelect={setSelectedId}
+            onSelect={pick}
             onPlace={(pageIndex, screen) => startPlaced(pageIndex, null, screen)}
           />
         ) : (
@@ -398,32 +441,11 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
             page={page}
             onPage={setPage}
             onTextSelected={startText}
-            onSelect={setSelectedId}
+            onSelect={pick}
             onPlace={startPlaced}
           />
         )}
-        <aside className="aw-side" aria-label="批注">
-          <div className="aw-side-head">
-            <h2>批注 {snapshot.annotations.length}</h2>
-            {!editable && <span className="aw-muted">只读</span>}
-          </div>
-          <AnnotationList
-            annotations={ordered}
-            placements={placements}
-            numbers={numbers}
-            selectedId={selectedId}
-            editable={editable}
-            canReply={editable || Boolean(props.allowReplies)}
-            currentUserId={session.id}
-            filter={filter}
-            onFilter={setFilter}
-            onOpen={open}
-            onEdit={(id, values) => void edit(id, values)}
-            onDelete={(id) => void remove(id)}
-            onReply={(id, text) => void controller.reply(id, text)}
-            pageLabel={(index) => (fields ? (fields[index]?.label ?? `第 ${index + 1} 段`) : `第 ${index + 1} 页`)}
-          />
-        </aside>
+        {props.listHost === undefined ? list : props.listHost ? createPortal(list, props.listHost) : null}
       </div>
       {draft && (
         <DraftPopover screen={draft.screen} onClose={() => setDraft(null)}>
@@ -451,7 +473,10 @@ function DraftPopover({ screen, onClose, children }: { screen: DOMRect; onClose(
   const width = 380;
   const left = Math.max(8, Math.min(window.innerWidth - width - 8, screen.left + screen.width / 2 - width / 2));
   const below = screen.bottom + 8;
-  const top = below + 420 > window.innerHeight ? Math.max(8, screen.top - 428) : below;
+  const preferred = below + 420 > window.innerHeight ? screen.top - 428 : below;
+  // Always on screen, even for a selection that reaches beyond the view (made by keyboard or
+  // scrolled away): the form must be reachable.
+  const top = Math.max(8, Math.min(preferred, window.innerHeight - 428));
   return (
     <div className="aw-popover" role="dialog" aria-label="添加批注" style={{ left, top, width }}>
       <div className="aw-popover-head">

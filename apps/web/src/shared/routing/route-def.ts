@@ -26,6 +26,8 @@ export interface RouteDef {
   /** A second reading of a path registered twice, picked when the query holds this pair. */
   reading?: { key: string; value: string };
   screen?: () => Promise<ScreenModule>;
+  /** A screen for reading or annotating a thesis: the sidebar folds so the document gets the room. */
+  documentFirst?: boolean;
 }
 
 /** One breadcrumb entry; a path makes it a link. */

@@ -80,6 +80,9 @@ function LoadedReview({
   const [diffOpen, setDiffOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
   const [tab, setTab] = useState<string | null>(null);
+  // The workspace's annotation list lives in the panel's 批注 tab, so the page keeps the width.
+  const [listHost, setListHost] = useState<HTMLDivElement | null>(null);
+  const showList = useCallback(() => setTab('annotations'), []);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [toast, toastHolder] = message.useMessage();
   const { width, separator } = usePanelWidth();
@@ -155,6 +158,17 @@ function LoadedReview({
         </div>
       ),
     },
+    ...(shown?.documentId != null
+      ? [
+          {
+            key: 'annotations',
+            label: '批注',
+            // Mounted from the start: the workspace puts its list here whichever tab is open.
+            forceRender: true,
+            children: <div className="rv-annotations" ref={setListHost} data-testid="review-annotations" />,
+          },
+        ]
+      : []),
     ...(carried
       ? [
           {
@@ -218,6 +232,8 @@ function LoadedReview({
       fields={shown.structured ? topicTextFields(shown.structured) : undefined}
       height="100%"
       thumbnails={false}
+      listHost={collapsed ? undefined : listHost}
+      onPickAnnotation={showList}
     />
   ) : shown.structured ? (
     <StructuredText fields={shown.structured} />
