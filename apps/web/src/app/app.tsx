@@ -9,6 +9,8 @@ import { bindToast } from '../shared/feedback/toast.ts';
 import { queryClient } from './query-client.ts';
 import type { AppRouter } from './router.tsx';
 import './app.css';
+// The motion every dialog and popup uses, loaded with the app so no screen opens one unstyled (adr/008).
+import '../shared/components/steady-dialogs.css';
 
 /** antd's message hook, bound for non-React callers; lighter than antd's App, which also pulls in Modal. */
 function ToastHost() {

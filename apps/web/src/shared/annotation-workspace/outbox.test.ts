@@ -100,6 +100,31 @@ describe('autosave outbox', () => {
     assert.equal(store.ops.size, 0);
   });
 
+  it('counts a change as pending the moment it is queued, before the store has written it', async () => {
+    // A slow store (IndexedDB on a busy machine): the screen must not say 已保存 meanwhile.
+    let release: () => void = () => {};
+    const slow = new MemoryOutboxStore();
+    const put = slow.put.bind(slow);
+    slow.put = (op) => new Promise<void>((resolve) => (release = () => void put(op).then(resolve)));
+    let changes = 0;
+    const outbox = new Outbox({
+      documentId: 1,
+      store: slow,
+      send: fakeServer().send,
+      classify: classifyFailure,
+      onChange: () => changes++,
+    });
+    await outbox.init();
+    const before = changes;
+    const queued = outbox.enqueue({ documentId: 1, type: 'save', annotation: input('a'), baseRevision: 0 });
+    assert.equal(outbox.pending.length, 1);
+    assert.ok(changes > before, 'listeners hear of it before the store answers');
+    release();
+    await queued;
+    await settle();
+    assert.equal(outbox.pending.length, 0);
+  });
+
   it('keeps changes through a network cut and a reload, then sends them all in order', async () => {
     const server = fakeServer();
     server.offline = true;

@@ -111,14 +111,15 @@ export class Outbox {
     ) {
       const merged: OutboxOp = { ...last, annotation: op.annotation };
       this.#ops[this.#ops.length - 1] = merged;
-      await this.#options.store.put(merged);
+      // Shown as pending at once: the screen must not say 已保存 while the store is still writing.
       this.#changed();
+      await this.#options.store.put(merged);
       this.flush();
       return merged;
     }
     this.#ops.push(op);
-    await this.#options.store.put(op);
     this.#changed();
+    await this.#options.store.put(op);
     this.flush();
     return op;
   }
