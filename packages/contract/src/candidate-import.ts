@@ -34,6 +34,9 @@ export const ImportMessage = {
   noRows: '文件中没有考生数据',
   tooManyRows: `一次最多导入 ${IMPORT_MAX_ROWS.toLocaleString('en-US')} 行`,
   unreadableXlsx: '无法读取该 Excel 文件，请确认是 .xlsx 格式（不支持 .xls）',
+  unclosedQuote: (row: number) => `CSV 第 ${row} 行的引号（"）没有闭合，请检查该行后重新上传`,
+  textAfterQuote: (row: number) =>
+    `CSV 第 ${row} 行的引号用法不正确：带引号的单元格应整格用引号括起，其中的引号写成两个（""）`,
   missingColumns: (columns: readonly string[]) => `表头不正确，缺少列：${columns.join('、')}（请使用导入模板）`,
   fileChanged: '文件与校验时不一致，请重新上传校验',
   invalidRows: (count: number) => `有 ${count} 行未通过校验，未导入任何数据；请修正后重新上传，或选择仅导入有效行`,

@@ -1,15 +1,17 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * Values remembered by a string key, at most `maxEntries` of them, the oldest dropped first.
- * Keys longer than `maxKeyLength` are never kept: these memos sit on calls anyone can make, and
- * the key is the caller's input. A value whose computation throws is not kept either.
+ * Values remembered by a string key, at most `maxEntries` of them, the least recently used
+ * dropped first. Keys longer than `maxKeyLength` are never kept: these memos sit on calls anyone
+ * can make, and the key is the caller's input. A value whose computation throws is not kept
+ * either, nor is null or undefined (lru-cache keeps neither).
  */
 export class KeyedMemo<V> {
-  private readonly values = new Map<string, V>();
-  private readonly maxEntries: number;
+  private readonly values: LRUCache<string, NonNullable<V>>;
   private readonly maxKeyLength: number;
 
   constructor(maxEntries: number, maxKeyLength: number) {
-    this.maxEntries = maxEntries;
+    this.values = new LRUCache({ max: maxEntries });
     this.maxKeyLength = maxKeyLength;
   }
 
@@ -19,8 +21,7 @@ export class KeyedMemo<V> {
     const known = this.values.get(key);
     if (known !== undefined) return known;
     const value = compute();
-    if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value as string);
-    this.values.set(key, value);
+    if (value != null) this.values.set(key, value);
     return value;
   }
 }

@@ -80,4 +80,17 @@ describe('ParsedInputMemo', () => {
     assert.notEqual(memo.parse({ name: 'a' }), a);
     assert.deepEqual(memo.parse({ name: 'a' }), a);
   });
+
+  it('keeps a query in use while others come and go: the least recently used goes', () => {
+    const memo = new ParsedInputMemo(schema, 2);
+    const polled = memo.parse({ name: '轮询' });
+    let other = polled;
+    for (let i = 0; i < 10; i++) {
+      other = memo.parse({ name: `其他${i}` });
+      assert.equal(memo.parse({ name: '轮询' }), polled, `kept after ${i + 1} others`);
+    }
+    memo.parse({ name: '新的' });
+    assert.equal(memo.parse({ name: '轮询' }), polled);
+    assert.notEqual(memo.parse({ name: '其他9' }), other, 'the least recently used went');
+  });
 });

@@ -6,6 +6,7 @@ import {
   ImportMessage,
 } from '@zikao/contract/candidate-import';
 import { ErrorCode } from '@zikao/contract/errors';
+import { CsvError, type CsvErrorCode, parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError, fileTypeRejected } from '../../shared/errors.ts';
 
@@ -63,54 +64,38 @@ export function decodeText(bytes: Buffer): string {
   }
 }
 
+/** Any of the three line ends, mixed in one file as hand-edited CSVs have them; CRLF first so it is one end. */
+const LINE_ENDS = ['\r\n', '\n', '\r'];
+
+/** With quotes and row lengths relaxed, these are the only faults csv-parse finds in text. */
+const CSV_FAULTS: Partial<Record<CsvErrorCode, (row: number) => string>> = {
+  CSV_QUOTE_NOT_CLOSED: ImportMessage.unclosedQuote,
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: ImportMessage.textAfterQuote,
+};
+
 /**
- * RFC 4180 records: quoted fields may hold the delimiter, doubled quotes and line breaks;
- * CRLF, LF or CR end a record. Stops once `maxRecords` records are read.
+ * RFC 4180 records (csv-parse): quoted fields may hold the delimiter, doubled quotes and line
+ * breaks; CRLF, LF or CR end a record; a stray quote inside an unquoted field is kept as text;
+ * rows may differ in length; spaces at the end of a field are dropped (cells are trimmed anyway),
+ * so `"张三" ,` reads as 张三. Stops once `maxRecords` records are read. A quote left open, or text
+ * after a closing quote, is refused with the spreadsheet row it is in, in words the admin reads.
  */
 export function parseCsv(text: string, delimiter = ',', maxRecords = Number.POSITIVE_INFINITY): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endRecord = () => {
-    record.push(field);
-    records.push(record);
-    record = [];
-    field = '';
-  };
-  while (i < text.length) {
-    const char = text[i] as string;
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        field += char;
-      }
-      i += 1;
-      continue;
-    }
-    if (char === '"' && field.length === 0) {
-      quoted = true;
-    } else if (char === delimiter) {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' || char === '\n') {
-      endRecord();
-      if (records.length >= maxRecords) return records;
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-    } else {
-      field += char;
-    }
-    i += 1;
+  try {
+    return parse(text, {
+      delimiter,
+      record_delimiter: LINE_ENDS,
+      relax_quotes: true,
+      relax_column_count: true,
+      rtrim: true,
+      ...(Number.isFinite(maxRecords) ? { to: maxRecords } : {}),
+    });
+  } catch (error) {
+    const message = error instanceof CsvError ? CSV_FAULTS[error.code] : undefined;
+    if (!message) throw error;
+    // `records` counts the records completed before the faulty one; rows are 1-based.
+    throw badFile(message(Number((error as CsvError).records) + 1));
   }
-  if (field.length > 0 || record.length > 0) endRecord();
-  return records;
 }
 
 /** Sum of the uncompressed sizes in a zip's central directory, or null when it cannot be read. */

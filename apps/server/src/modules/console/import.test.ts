@@ -394,6 +394,12 @@ describe('candidate import', () => {
       [await xlsx([]), 'a.xlsx', ErrorCode.invalidInput, ImportMessage.noRows],
       [Buffer.alloc(5 * 1024 * 1024 + 1, 'a'), 'a.csv', ErrorCode.fileTooLarge, ImportMessage.tooLarge],
       [
+        Buffer.from(`${IMPORT_COLUMNS.join(',')}\r\n${candidate(batchA).join(',')}\r\n张三,"0301\r\n李四,0302\r\n`),
+        'a.csv',
+        ErrorCode.invalidInput,
+        ImportMessage.unclosedQuote(3),
+      ],
+      [
         csv(Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => ['x', 'y', 'z', 'a', 'b', 'c'])),
         'a.csv',
         ErrorCode.invalidInput,
@@ -474,6 +480,19 @@ describe('candidate file parsing', () => {
       ['multi\nline', 'x', ''],
       ['last', '', ''],
     ]);
+  });
+
+  it('drops spaces after a closing quote, and names the row of a quote left open or text after one', () => {
+    assert.deepEqual(parseCsv('"张三" ,"0301" \r\n'), [['张三', '0301']]);
+    assert.deepEqual(
+      parseCsv('a,b"c,"d "'),
+      [['a', 'b"c', 'd ']],
+      'a quote inside a cell is text; spaces inside quotes stay',
+    );
+    const refusal = (text: string, message: string) => assert.throws(() => parseCsv(text), { message });
+    // Row 3 is the third record: the quoted line break in row 2 does not count as a row.
+    refusal('姓名,题目\r\n张三,"第一行\n第二行"\r\n李四,"未闭合\r\n王五,题目\r\n', ImportMessage.unclosedQuote(3));
+    refusal('姓名,题目\r\n"张"三,题目\r\n', ImportMessage.textAfterQuote(2));
   });
 
   it('decodes UTF-8 with and without BOM, UTF-16LE with BOM, and GBK', () => {

@@ -1,8 +1,9 @@
+import { LRUCache } from 'lru-cache';
+
 interface Entry<T> {
   version: string;
   storedAt: number;
   value: T;
-  moved: number;
 }
 
 /**
@@ -14,14 +15,12 @@ interface Entry<T> {
  * process: every instance checks the shared database's version, so several instances stay correct.
  */
 export class ListCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
-  /** Entries moved to the newest end so far; an entry's `moved` is this count at its last move. */
-  private moves = 0;
-  private readonly maxEntries: number;
+  /** Least recently used out first; every hit (`get`, `load`, `peek`) counts as a use. */
+  private readonly entries: LRUCache<string, Entry<T>>;
   private readonly maxAgeMs: number;
 
   constructor(options: { maxEntries: number; maxAgeMs: number }) {
-    this.maxEntries = options.maxEntries;
+    this.entries = new LRUCache({ max: options.maxEntries });
     this.maxAgeMs = options.maxAgeMs;
   }
 
@@ -32,18 +31,11 @@ export class ListCache<T> {
       this.entries.delete(key);
       return undefined;
     }
-    this.keepRecent(key, entry);
     return entry.value;
   }
 
   set(key: string, version: string, value: T, now = Date.now()): void {
-    this.entries.delete(key);
-    this.entries.set(key, { version, storedAt: now, value, moved: ++this.moves });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.entries.set(key, { version, storedAt: now, value });
   }
 
   /**
@@ -56,7 +48,6 @@ export class ListCache<T> {
     const entry = this.entries.get(key);
     if (entry && entry.version === version) {
       if (!exact && now - entry.storedAt > this.maxAgeMs) void this.compute(key, version, compute, now).catch(() => {});
-      this.keepRecent(key, entry);
       return entry.value;
     }
     return this.compute(key, version, compute, now);
@@ -69,21 +60,7 @@ export class ListCache<T> {
   peek(key: string, version: string): T | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined || entry.version !== version) return undefined;
-    this.keepRecent(key, entry);
     return entry.value;
-  }
-
-  /**
-   * LRU order for every hit at a fraction of its cost. The Map keeps entries least recently moved
-   * first, and an entry is evicted only once `maxEntries` others have been moved past it; moving a
-   * hit entry to the newest end once half that many have keeps any entry used that often, and most
-   * hits move nothing.
-   */
-  private keepRecent(key: string, entry: Entry<T>): void {
-    if (this.moves - entry.moved < this.maxEntries / 2) return;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    entry.moved = ++this.moves;
   }
 
   private readonly inflight = new Map<string, Promise<T>>();

@@ -1,10 +1,11 @@
 import type { DiffOp, VersionDiff } from '@zikao/contract';
+import { diffArrays, diffChars } from 'diff';
 
 /** Beyond this many edits the middle is reported as one replacement: the texts barely match. */
 const MAX_EDITS = 4000;
 
 /**
- * Line diff of two texts (Myers' O(ND) algorithm), as runs of equal, deleted and inserted lines.
+ * Line diff of two texts (jsdiff's Myers O(ND)), as runs of equal, deleted and inserted lines.
  * Common leading and trailing lines are trimmed first, which keeps resubmissions cheap.
  */
 export function diffLines(before: readonly string[], after: readonly string[]): DiffOp[] {
@@ -28,67 +29,55 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
     else ops.push({ op, lines: [...lines] });
   };
   push('equal', before.slice(0, head));
-  for (const [op, line] of middle(a, b)) push(op, [line]);
+  // Lines with no copy on the other side must change; past the cap the search is skipped, not run out.
+  const changes = unmatchedLines(a, b) > MAX_EDITS ? undefined : diffArrays(a, b, { maxEditLength: MAX_EDITS });
+  if (changes) {
+    for (const change of changes) push(opOf(change), change.value);
+  } else {
+    push('delete', a);
+    push('insert', b);
+  }
   push('equal', before.slice(before.length - tail));
   return ops;
 }
 
-function middle(a: readonly string[], b: readonly string[]): Array<[DiffOp['op'], string]> {
-  const n = a.length;
-  const m = b.length;
-  const max = n + m;
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = -1;
-  for (let d = 0; d <= Math.min(max, MAX_EDITS); d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
-          ? (v[offset + k + 1] as number)
-          : (v[offset + k - 1] as number) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-    if (found >= 0) break;
+/** Lines of either side left over once each is paired with an equal line of the other: a lower bound of the edits. */
+function unmatchedLines(a: readonly string[], b: readonly string[]): number {
+  const counts = new Map<string, number>();
+  for (const line of a) counts.set(line, (counts.get(line) ?? 0) + 1);
+  let unmatched = 0;
+  for (const line of b) {
+    const left = counts.get(line);
+    if (left) counts.set(line, left - 1);
+    else unmatched++;
   }
-  if (found < 0) {
-    return [
-      ...a.map((line) => ['delete', line] as [DiffOp['op'], string]),
-      ...b.map((line) => ['insert', line] as [DiffOp['op'], string]),
-    ];
+  for (const left of counts.values()) unmatched += left;
+  return unmatched;
+}
+
+const opOf = (change: { added: boolean; removed: boolean }): DiffOp['op'] =>
+  change.added ? 'insert' : change.removed ? 'delete' : 'equal';
+
+/** A run of characters within a changed line: kept, taken out, or put in. */
+export interface InlineOp {
+  op: DiffOp['op'];
+  text: string;
+}
+
+/**
+ * Character diff of a line and the line that replaced it, by code point: Chinese has no spaces,
+ * so a word diff would mark the whole sentence. Past `maxEdits` the lines are too unlike to mark
+ * within, and the answer is the whole line out and the new one in.
+ */
+export function diffLineChars(before: string, after: string, maxEdits = 200): InlineOp[] {
+  const changes = diffChars(before, after, { maxEditLength: maxEdits });
+  if (!changes) {
+    const runs: InlineOp[] = [];
+    if (before !== '') runs.push({ op: 'delete', text: before });
+    if (after !== '') runs.push({ op: 'insert', text: after });
+    return runs;
   }
-  const steps: Array<[DiffOp['op'], string]> = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d > 0; d--) {
-    const vd = trace[d] as Int32Array;
-    const k = x - y;
-    const prevK =
-      k === -d || (k !== d && (vd[offset + k - 1] as number) < (vd[offset + k + 1] as number)) ? k + 1 : k - 1;
-    const prevX = vd[offset + prevK] as number;
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      steps.push(['equal', a[--x] as string]);
-      y--;
-    }
-    if (x === prevX) steps.push(['insert', b[--y] as string]);
-    else steps.push(['delete', a[--x] as string]);
-  }
-  while (x > 0 && y > 0) {
-    steps.push(['equal', a[--x] as string]);
-    y--;
-  }
-  return steps.reverse();
+  return changes.map((change) => ({ op: opOf(change), text: change.value }));
 }
 
 /** Two versions' page texts and the line diff between them, with line counts per kind. */
