@@ -1,6 +1,6 @@
 // Fills a migrated, demo-seeded database with a large draft-stage workload for the list benchmark:
 // one candidate, thesis and draft submission per row, spread over 20 reviewers, 8 majors and every status.
-import { Role } from '@zikao/contract';
+import { Role, type SubmissionStatus } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema.ts';
 import { searchTextOf } from '../../apps/server/src/modules/submission/submission.repository.ts';
@@ -182,7 +182,7 @@ export async function fillListWorkload(db: Kysely<Database>, count: number): Pro
                 batch_id: batch.id,
                 major_name: p.major,
                 stage: 'draft',
-                status: STATUS_CYCLE[i % STATUS_CYCLE.length] as string,
+                status: STATUS_CYCLE[i % STATUS_CYCLE.length] as SubmissionStatus,
                 reviewer_id: reviewerIds[i % reviewerIds.length] as number,
                 current_version: 1,
                 uploads_used: 1,

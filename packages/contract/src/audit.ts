@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { AccountStatus, BatchStatus } from './console.ts';
 import { listQuerySchema } from './envelope.ts';
-import { SUBMISSION_STATUS_LABELS } from './review-lists.ts';
+import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './review-lists.ts';
 
 /** The audit trail view (issue 6, admin only). */
 export const AuditApiPath = {
@@ -45,6 +46,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   batch: '批次',
 };
 
+/** A status an entry records: a submission's, an account's or a batch's, by its entity. */
+export type AuditStatus = SubmissionStatus | AccountStatus | BatchStatus;
+
 /** Names of the statuses entries record, per entity; submissions use their status names. */
 export const AUDIT_STATUS_LABELS: Record<string, Record<string, string>> = {
   submission: SUBMISSION_STATUS_LABELS,
@@ -81,8 +85,8 @@ export interface AuditEntryDto {
   entityId: number;
   /** What the entry is about in words: a thesis title, a comment's text. */
   subject: string;
-  fromStatus: string | null;
-  toStatus: string | null;
+  fromStatus: AuditStatus | null;
+  toStatus: AuditStatus | null;
   reason: string;
   detail: Record<string, unknown>;
   /** Epoch ms. */

@@ -106,6 +106,10 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
+/** What an upload is for: a thesis document to review, an attachment, or a plagiarism report. */
+export const UPLOAD_KINDS = ['document', 'attachment', 'report'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
 export interface UploadResponse {
   fileId: string;
   /** Set for `kind: document`: the review document being prepared from this file. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnnotationDto } from './annotation.ts';
+import type { DocumentStatus } from './document.ts';
 import { type Grade, STAGES, type Stage, type TopicFields, type Verdict } from './review.ts';
 import type { SubmissionStatus } from './review-lists.ts';
 
@@ -136,7 +137,7 @@ export interface CandidateFile {
 export interface CandidateDocument {
   id: number;
   name: string;
-  status: 'queued' | 'converting' | 'extracting' | 'ready' | 'failed';
+  status: DocumentStatus;
   progress: number;
   error: string;
   pageCount: number;

@@ -177,7 +177,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 const roleSchema = z.coerce
   .number({ error: '须为数字' })
   .int()
-  .refine((value) => value >= Role.student && value <= Role.admin, '不是已知的角色');
+  // `.int()` above makes the range check a sound narrowing to a signed-in role.
+  .refine((value): value is Role => value >= Role.student && value <= Role.admin, '不是已知的角色');
 
 export const accountListSchema = listQuerySchema.extend({
   role: roleSchema.optional(),

@@ -18,6 +18,9 @@ export const STAGE_LABELS: Record<Stage, string> = {
 export const SCORED_STAGES: readonly Stage[] = ['final', 'retest'];
 
 export const SUBMISSION_STATUSES = Object.keys(SUBMISSION_STATUS_LABELS) as [SubmissionStatus, ...SubmissionStatus[]];
+/** Narrows a stored or received status, e.g. an audit entry's, which may belong to another entity. */
+export const isSubmissionStatus = (value: unknown): value is SubmissionStatus =>
+  typeof value === 'string' && Object.hasOwn(SUBMISSION_STATUS_LABELS, value);
 
 export const VERDICTS = ['pass', 'revise', 'fail'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -211,6 +214,9 @@ export interface SubmissionListResult {
   counts: Record<SubmissionStatus, number>;
 }
 
+/** A review is a draft until the reviewer submits it; only submitted reviews reach the candidate. */
+export type ReviewState = 'draft' | 'submitted';
+
 export interface ReviewDto {
   versionNo: number;
   reviewerId: number;
@@ -222,7 +228,7 @@ export interface ReviewDto {
   comment: string;
   plagiarismRate: number | null;
   timeSpentMs: number;
-  state: 'draft' | 'submitted';
+  state: ReviewState;
   submittedAt: number | null;
   updatedAt: number;
 }
@@ -237,7 +243,10 @@ export interface SubmissionVersionDto {
   review: ReviewDto | null;
 }
 
+/** Where a carried annotation landed in the new version. */
 export type CarryStatus = 'found' | 'moved' | 'orphaned';
+/** A version's carry-over job: none to run (a first version, or one without a document), pending, or done. */
+export type CarryState = 'none' | 'pending' | 'done';
 
 export interface CarriedAnnotationDto {
   id: string;

@@ -1,5 +1,6 @@
 // The information sheet (论文信息表) of the printing and supporting views: one thesis with every
 // stage's latest submitted review, for the A4 form.
+import type { UploadKind } from './auth.ts';
 import type { Grade, Stage, SubmissionStatus, Verdict } from './review.ts';
 
 export const ThesisSheetPath = {
@@ -15,7 +16,8 @@ export const ThesisSheetPath = {
   file: '/v1/submission/file',
 } as const;
 
-export type SubmissionFileKind = 'attachment' | 'report';
+/** A version's supporting files: attachments and its plagiarism report, never its document. */
+export type SubmissionFileKind = Exclude<UploadKind, 'document'>;
 
 export interface SubmissionFile {
   uploadId: string;

@@ -1,3 +1,21 @@
+import type {
+  AnnotationCategory,
+  AnnotationKind,
+  AnnotationSeverity,
+  AnnotationStamp,
+  CarryState,
+  CarryStatus,
+  DocumentStatus,
+  ReviewState,
+  Role,
+  Stage,
+  SubmissionStatus,
+  UploadKind,
+  Verdict,
+} from '@zikao/contract';
+import type { AuditStatus } from '@zikao/contract/audit';
+import type { BatchStatus } from '@zikao/contract/console';
+import type { NoticeAudience, NoticeKind } from '@zikao/contract/notice';
 import type { Generated } from 'kysely';
 
 /** Timestamps are integer epoch milliseconds in both dialects; booleans are 0/1. */
@@ -5,7 +23,7 @@ export interface UsersTable {
   id: Generated<number>;
   account: string;
   name: string;
-  role: number;
+  role: Role;
   password_hash: string;
   must_change_password: number;
   disabled: number;
@@ -60,7 +78,7 @@ export interface UploadsTable {
   sha256: string;
   owner_id: number;
   name: string;
-  kind: string;
+  kind: UploadKind;
   size: number;
   mime: string;
   created_at: number;
@@ -69,7 +87,7 @@ export interface UploadsTable {
 export interface BatchesTable {
   id: Generated<number>;
   name: string;
-  status: string;
+  status: BatchStatus;
   rules_json: string;
   created_at: number;
   updated_at: number;
@@ -84,7 +102,7 @@ export interface DocumentsTable {
   source_sha256: string;
   source_mime: string;
   pdf_sha256: string | null;
-  status: string;
+  status: DocumentStatus;
   progress: number;
   error: string;
   page_count: number;
@@ -107,11 +125,11 @@ export interface AnnotationsTable {
   id: string;
   document_id: number;
   author_id: number;
-  kind: string;
-  category: string;
-  severity: string;
+  kind: AnnotationKind;
+  category: AnnotationCategory;
+  severity: AnnotationSeverity;
   comment: string;
-  stamp: string | null;
+  stamp: AnnotationStamp | null;
   page_index: number;
   selectors_json: string;
   revision: number;
@@ -119,7 +137,7 @@ export interface AnnotationsTable {
   created_at: number;
   updated_at: number;
   carried_from_id: Generated<string | null>;
-  carry_status: Generated<string | null>;
+  carry_status: Generated<CarryStatus | null>;
   carry_confidence: Generated<number | null>;
   /** Whether the reviewer ticked a carried point as addressed; null until ticked. */
   addressed: Generated<number | null>;
@@ -137,7 +155,7 @@ export interface CommentBankTable {
   id: Generated<number>;
   owner_id: number | null;
   text: string;
-  category: string;
+  category: AnnotationCategory;
   use_count: number;
   created_at: number;
   updated_at: number;
@@ -159,8 +177,8 @@ export interface SubmissionsTable {
   thesis_id: number;
   batch_id: number;
   major_name: string;
-  stage: string;
-  status: string;
+  stage: Stage;
+  status: SubmissionStatus;
   reviewer_id: number | null;
   current_version: number;
   uploads_used: number;
@@ -181,7 +199,7 @@ export interface SubmissionVersionsTable {
   structured_json: string | null;
   attachments_json: string;
   plagiarism_rate: number | null;
-  carry_state: string;
+  carry_state: CarryState;
   submitted_at: number;
 }
 
@@ -190,13 +208,13 @@ export interface ReviewsTable {
   submission_id: number;
   version_no: number;
   reviewer_id: number;
-  verdict: string | null;
+  verdict: Verdict | null;
   score: number | null;
   rubric_json: string;
   comment: string;
   plagiarism_rate: number | null;
   time_spent_ms: number;
-  state: string;
+  state: ReviewState;
   submitted_at: number | null;
   created_at: number;
   updated_at: number;
@@ -208,8 +226,8 @@ export interface AuditLogTable {
   action: string;
   entity: string;
   entity_id: number;
-  from_status: string | null;
-  to_status: string | null;
+  from_status: AuditStatus | null;
+  to_status: AuditStatus | null;
   reason: string;
   detail_json: string;
   created_at: number;
@@ -218,9 +236,9 @@ export interface AuditLogTable {
 export interface NoticesTable {
   id: Generated<number>;
   /** staff, students or user (then user_id is the reader). */
-  audience: string;
+  audience: NoticeAudience;
   user_id: number | null;
-  kind: string;
+  kind: NoticeKind;
   title: string;
   body: string;
   link: Generated<string>;

@@ -1,6 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { Role, STAGE_LABELS, STAGES, type Stage, type SubmissionStatus, type TopicFields } from '@zikao/contract';
+import {
+  type AnnotationCategory,
+  Role,
+  STAGE_LABELS,
+  STAGES,
+  type Stage,
+  type SubmissionStatus,
+  type TopicFields,
+} from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DocumentRepository } from '../modules/document/document.repository.ts';
@@ -309,7 +317,7 @@ async function seedResubmittedDraft(deps: {
     exact: [...paragraph].slice(0, 12).join(''),
     suffix: [...paragraph].slice(12, 20).join(''),
   });
-  const points = [
+  const points: Array<{ page: number; text: string; comment: string; category: AnnotationCategory }> = [
     {
       page: 1,
       text: s1.paragraphs[0] ?? '',

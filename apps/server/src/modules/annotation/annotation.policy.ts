@@ -1,4 +1,4 @@
-import { Role, TEACHER_SIDE_ROLES } from '@zikao/contract';
+import { type ReviewState, Role, type SubmissionStatus, TEACHER_SIDE_ROLES } from '@zikao/contract';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { isReleased } from '../candidate/candidate.policy.ts';
 import { readableDocuments } from '../document/document.policy.ts';
@@ -15,7 +15,7 @@ export async function annotatableDocuments(
   user: SessionUser,
   ids: readonly number[],
 ): Promise<Set<number>> {
-  if (!(TEACHER_SIDE_ROLES as readonly number[]).includes(user.role)) return new Set();
+  if (!TEACHER_SIDE_ROLES.includes(user.role)) return new Set();
   const readable = await readableDocuments(documents, user, ids);
   const frozen = new Set(await documents.frozenForReview([...readable]));
   return new Set([...readable].filter((id) => !frozen.has(id)));
@@ -50,11 +50,11 @@ export interface DocumentReviewLookup {
   reviewOfDocument(documentId: number): Promise<
     | {
         version_no: number;
-        status: string;
+        status: SubmissionStatus;
         current_version: number;
         student_id: number;
         rules_json: string;
-        review_state: string | null;
+        review_state: ReviewState | null;
       }
     | undefined
   >;
@@ -85,7 +85,7 @@ export async function annotationScope(
 export function maskedAuthor(
   scope: AnnotationScope | undefined,
   viewer: SessionUser,
-  author: { id: number; role?: number; name: string },
+  author: { id: number; role?: Role; name: string },
 ): { id: number; name: string } {
   if (scope?.candidateView && author.id !== viewer.id) {
     return { id: 0, name: scope.candidateView.blind ? '评阅教师' : author.name };

@@ -160,7 +160,7 @@ export class AnnotationService {
     scope?: AnnotationScope,
   ): Promise<AnnotationDto[]> {
     const replies = await this.annotations.replies(rows.map((row) => row.id));
-    const mask = <T extends AnnotationDto | AnnotationReplyDto>(dto: T, role?: number): T => {
+    const mask = <T extends AnnotationDto | AnnotationReplyDto>(dto: T, role?: Role): T => {
       if (!viewer) return dto;
       const author = maskedAuthor(scope, viewer, { id: dto.authorId, name: dto.authorName, ...(role ? { role } : {}) });
       return { ...dto, authorId: author.id, authorName: author.name };
@@ -169,11 +169,11 @@ export class AnnotationService {
       mask({
         id: row.id,
         documentId: row.document_id,
-        kind: row.kind as AnnotationDto['kind'],
-        category: row.category as AnnotationDto['category'],
-        severity: row.severity as AnnotationDto['severity'],
+        kind: row.kind,
+        category: row.category,
+        severity: row.severity,
         comment: row.comment,
-        stamp: row.stamp as AnnotationDto['stamp'],
+        stamp: row.stamp,
         pageIndex: row.page_index,
         selectors: JSON.parse(row.selectors_json) as AnnotationDto['selectors'],
         revision: row.revision,
@@ -194,7 +194,7 @@ function toReply(row: {
   annotation_id: string;
   author_id: number;
   author_name: string;
-  author_role: number;
+  author_role: Role;
   comment: string;
   created_at: number;
 }): AnnotationReplyDto {

@@ -1,4 +1,4 @@
-import { type Stage, type SubmissionStatus, TEACHER_SIDE_ROLES } from '@zikao/contract';
+import { TEACHER_SIDE_ROLES } from '@zikao/contract';
 import type { AssignmentOptions, AutoAssignPreview, AutoAssignPreviewQuery } from '@zikao/contract/assignment';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -36,7 +36,7 @@ export class AssignmentService {
 
   async assign(user: SessionUser, submissionIds: readonly number[], reviewerId: number): Promise<{ assigned: number }> {
     const reviewer = await this.users.findById(reviewerId);
-    if (!reviewer || reviewer.disabled || !(TEACHER_SIDE_ROLES as readonly number[]).includes(reviewer.role)) {
+    if (!reviewer || reviewer.disabled || !TEACHER_SIDE_ROLES.includes(reviewer.role)) {
       throw invalidInput('reviewerId 不是可用的评阅教师');
     }
     const ids = [...new Set(submissionIds)];
@@ -79,7 +79,7 @@ export class AssignmentService {
         examNo: row.exam_number ?? '',
         majorName: row.major_name,
         batchName: row.batch_name,
-        stage: row.stage as Stage,
+        stage: row.stage,
         reviewerId,
         reviewerName: reviewerId === null ? '' : (names.get(reviewerId) ?? ''),
         reason:
@@ -132,7 +132,7 @@ export class AssignmentService {
 
   private async apply(user: SessionUser, pairs: readonly Pair[], detail: { auto: boolean }): Promise<void> {
     for (const { row } of pairs) {
-      const step = transition(row.status as SubmissionStatus, { type: 'assign' });
+      const step = transition(row.status, { type: 'assign' });
       if (!step.ok) throw conflict(`论文（编号 ${row.id}）${step.reason}`);
     }
     const previousNames = new Map<number, string>();
@@ -146,7 +146,7 @@ export class AssignmentService {
       for (const { row, reviewer } of pairs) {
         const changed = await submissions.advance(
           row.id,
-          { status: row.status as SubmissionStatus, currentVersion: row.current_version },
+          { status: row.status, currentVersion: row.current_version },
           { status: 'assigned', reviewer_id: reviewer.id },
         );
         if (!changed) throw conflict(`论文（编号 ${row.id}）状态已变化，请刷新后再试`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { type AnnotationDto, type DocumentText, ErrorCode, Role, type SubmissionStatus } from '@zikao/contract';
+import { type AnnotationDto, type DocumentText, ErrorCode, Role } from '@zikao/contract';
 import type { AssignmentOptions, AutoAssignPreview } from '@zikao/contract/assignment';
 import { buildBatch, buildDocument, buildSubmission, buildUser } from '../../test/factories.ts';
 import { multiPagePdf } from '../../test/fixtures.ts';
@@ -34,7 +34,7 @@ describe('assignment by the admin', () => {
       .select(['status', 'reviewer_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    return { status: row.status as SubmissionStatus, reviewer_id: row.reviewer_id };
+    return { status: row.status, reviewer_id: row.reviewer_id };
   };
   const auditCount = async () =>
     Number(

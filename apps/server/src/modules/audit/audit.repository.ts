@@ -1,4 +1,4 @@
-import type { AuditListQuery } from '@zikao/contract/audit';
+import type { AuditListQuery, AuditStatus } from '@zikao/contract/audit';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -14,8 +14,8 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId: number;
-  fromStatus?: string | null;
-  toStatus?: string | null;
+  fromStatus?: AuditStatus | null;
+  toStatus?: AuditStatus | null;
   reason?: string;
   detail?: Record<string, unknown>;
 }

@@ -143,7 +143,7 @@ export class AuthService {
   }
 
   private checkSide(side: LoginSide, user: UserRow): void {
-    const teacherSide = (TEACHER_SIDE_ROLES as readonly number[]).includes(user.role);
+    const teacherSide = TEACHER_SIDE_ROLES.includes(user.role);
     if (side === 'teacher' && !teacherSide) throw forbidden('该账号为考生账号，请从考生登录入口登录');
     if (side === 'student' && user.role !== Role.student) throw forbidden('该账号不是考生账号，请从教师登录入口登录');
   }
@@ -162,7 +162,7 @@ function sessionUserOf(session: SessionWithUser): SessionUser {
   if (user.disabled) throw notLoggedIn('账号已停用，请联系管理员');
   return {
     id: user.id,
-    role: user.role as Role,
+    role: user.role,
     account: user.account,
     name: user.name,
     mustChangePassword: user.must_change_password === 1,

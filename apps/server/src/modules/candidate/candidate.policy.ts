@@ -1,4 +1,12 @@
-import { type BatchRules, Role, STAGE_LABELS, type Stage, type SubmissionStatus, type Verdict } from '@zikao/contract';
+import {
+  type BatchRules,
+  type ReviewState,
+  Role,
+  STAGE_LABELS,
+  type Stage,
+  type SubmissionStatus,
+  type Verdict,
+} from '@zikao/contract';
 import type { WindowState } from '@zikao/contract/candidate';
 import { forbidden, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -16,9 +24,9 @@ export function requireOwn<T extends { student_id: number }>(user: SessionUser, 
  * reopen turns the review back into a draft, so it is withdrawn until submitted again.
  */
 export function isReleased(
-  reviewState: string | null | undefined,
+  reviewState: ReviewState | null | undefined,
   versionNo: number,
-  submission: { status: string; current_version: number },
+  submission: { status: SubmissionStatus; current_version: number },
 ): boolean {
   if (reviewState !== 'submitted') return false;
   return !(versionNo === submission.current_version && submission.status === 'awaiting_check');

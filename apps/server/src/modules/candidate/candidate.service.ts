@@ -7,7 +7,6 @@ import {
   type SubmissionStatus,
   type TopicFields,
   uploadLimitOf,
-  type Verdict,
 } from '@zikao/contract';
 import type {
   CandidateDocument,
@@ -59,7 +58,7 @@ const REPORT_STAGES: readonly Stage[] = ['final', 'retest'];
 function toResult(row: ReviewRow): CandidateReviewResult {
   return {
     versionNo: row.version_no,
-    verdict: row.verdict as Verdict | null,
+    verdict: row.verdict,
     score: row.score,
     grade: row.score === null ? null : gradeOf(row.score),
     comment: row.comment,
@@ -133,7 +132,7 @@ export class CandidateService {
   ): Promise<{ submissionId: number; versionNo: number; status: SubmissionStatus }> {
     const thesis = requireOwn(user, await this.repository.findThesis(input.thesisId));
     const rules = parseRules(thesis.rules_json);
-    const stage = (await this.stages(thesis.id, rules)).find((s) => s.stage === input.stage) as CandidateStage;
+    const stage = await this.stage(thesis.id, rules, input.stage);
     if (!stage.action) throw conflict(stage.blockedReason ?? `${STAGE_LABELS[input.stage]}当前不能提交`);
     const version = await this.versionOf(user, input);
     let submissionId: number;
@@ -156,13 +155,13 @@ export class CandidateService {
       await this.repository.setThesisTitle(thesis.id, input.structured.title);
     }
     const after = await this.repository.findSubmission(submissionId);
-    return { submissionId, versionNo, status: (after?.status ?? 'unassigned') as SubmissionStatus };
+    return { submissionId, versionNo, status: after?.status ?? 'unassigned' };
   }
 
   async topic(user: SessionUser, thesisId?: number): Promise<CandidateTopic> {
     const thesis = await this.ownThesis(user, thesisId);
     const rules = parseRules(thesis.rules_json);
-    const stage = (await this.stages(thesis.id, rules)).find((s) => s.stage === 'topic') as CandidateStage;
+    const stage = await this.stage(thesis.id, rules, 'topic');
     const row = stage.submission ? await this.repository.findSubmission(stage.submission.id) : undefined;
     const submission = row ? await this.detail(row, rules) : null;
     const draft = await this.repository.findDraft(thesis.id);
@@ -190,7 +189,7 @@ export class CandidateService {
     if (topic && topic.status !== 'returned') {
       const reviews = await this.repository.submittedReviews([topic.id]);
       const verdict = releasedReviews(topic, reviews).get(topic.current_version)?.verdict ?? null;
-      const outcome = outcomeOf(topic.status as SubmissionStatus, verdict as Verdict | null);
+      const outcome = outcomeOf(topic.status, verdict);
       const why = { inReview: '已提交，正在评阅中', passed: '已通过评阅', failed: '未通过评阅', returned: '' }[outcome];
       throw conflict(`选题${why}，不能修改`);
     }
@@ -213,8 +212,8 @@ export class CandidateService {
       review && version.document_id !== null ? await this.annotations.list(user, version.document_id) : [];
     return {
       submissionId: row.id,
-      stage: row.stage as Stage,
-      status: row.status as SubmissionStatus,
+      stage: row.stage,
+      status: row.status,
       versionNo: wanted,
       versions: versions.map((v) => v.version_no),
       documentId: version.document_id,
@@ -238,6 +237,13 @@ export class CandidateService {
     return newest;
   }
 
+  /** One stage of the thesis as the candidate sees it; `stages` lists every stage, so it is always found. */
+  private async stage(thesisId: number, rules: BatchRules, stage: Stage): Promise<CandidateStage> {
+    const found = (await this.stages(thesisId, rules)).find((s) => s.stage === stage);
+    if (!found) throw new Error(`candidate stage ${stage} missing`);
+    return found;
+  }
+
   /** Every stage of the thesis as the candidate sees it, with what they can do now and why not. */
   private async stages(thesisId: number, rules: BatchRules): Promise<CandidateStage[]> {
     const now = Date.now();
@@ -249,11 +255,8 @@ export class CandidateService {
       const released = releasedReviews(submission, reviews);
       const current = released.get(submission.current_version);
       const newest = [...released.values()].sort((a, b) => b.version_no - a.version_no)[0];
-      results.set(submission.stage as Stage, newest);
-      outcomes[submission.stage as Stage] = outcomeOf(
-        submission.status as SubmissionStatus,
-        (current?.verdict ?? null) as Verdict | null,
-      );
+      results.set(submission.stage, newest);
+      outcomes[submission.stage] = outcomeOf(submission.status, current?.verdict ?? null);
     }
     return STAGES.map((stage): CandidateStage => {
       const submission = submissions.find((s) => s.stage === stage);
@@ -284,7 +287,7 @@ export class CandidateService {
         submission: submission
           ? {
               id: submission.id,
-              status: submission.status as SubmissionStatus,
+              status: submission.status,
               currentVersion: submission.current_version,
               submittedAt: submission.submitted_at,
               updatedAt: submission.updated_at,
@@ -315,7 +318,7 @@ export class CandidateService {
       return {
         id: doc.id,
         name: doc.name,
-        status: doc.status as CandidateDocument['status'],
+        status: doc.status,
         progress: doc.progress,
         error: doc.error,
         pageCount: doc.page_count,
@@ -324,10 +327,10 @@ export class CandidateService {
     return {
       id: row.id,
       thesisId: row.thesis_id,
-      stage: row.stage as Stage,
-      status: row.status as SubmissionStatus,
+      stage: row.stage,
+      status: row.status,
       currentVersion: row.current_version,
-      uploadLimit: uploadLimitOf(rules, row.stage as Stage),
+      uploadLimit: uploadLimitOf(rules, row.stage),
       uploadsUsed: row.uploads_used,
       versions: versions.map((v) => {
         const files = JSON.parse(v.attachments_json) as StoredFile[];

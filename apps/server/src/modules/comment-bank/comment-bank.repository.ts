@@ -1,9 +1,10 @@
+import type { AnnotationCategory } from '@zikao/contract';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface SharedFilters {
   keyword?: string | undefined;
-  category?: string | undefined;
+  category?: AnnotationCategory | undefined;
 }
 
 /** `%keyword%` with the keyword's own % _ and \ taken literally (`escape '\'` in both dialects). */
@@ -31,7 +32,7 @@ export class CommentBankRepository {
     return this.db.selectFrom('comment_bank').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(ownerId: number | null, text: string, category: string): Promise<number> {
+  async insert(ownerId: number | null, text: string, category: AnnotationCategory): Promise<number> {
     const now = Date.now();
     const row = await this.db
       .insertInto('comment_bank')
@@ -41,7 +42,7 @@ export class CommentBankRepository {
     return row.id;
   }
 
-  async update(id: number, text: string, category: string): Promise<void> {
+  async update(id: number, text: string, category: AnnotationCategory): Promise<void> {
     await this.db
       .updateTable('comment_bank')
       .set({ text, category, updated_at: Date.now() })

@@ -1,5 +1,6 @@
 import {
   ANNOTATION_CATEGORIES,
+  type AnnotationCategory,
   ApiPath,
   type CommentBankEntry,
   commentBankSaveSchema,
@@ -35,7 +36,7 @@ export function registerCommentBankRoutes(
 ): void {
   const { bank, audit } = deps;
   /** Changes to shared entries are admin actions, so they go into the audit trail. */
-  const audited = (user: SessionUser, action: string, id: number, text: string, category: string) =>
+  const audited = (user: SessionUser, action: string, id: number, text: string, category: AnnotationCategory) =>
     audit.record([
       {
         actorId: user.id,
@@ -56,7 +57,7 @@ export function registerCommentBankRoutes(
     const list: SharedCommentBankEntry[] = rows.map((row) => ({
       id: row.id,
       text: row.text,
-      category: row.category as CommentBankEntry['category'],
+      category: row.category,
       shared: true,
       mine: false,
       useCount: row.use_count,
@@ -72,7 +73,7 @@ export function registerCommentBankRoutes(
     const entries: CommentBankEntry[] = rows.map((row) => ({
       id: row.id,
       text: row.text,
-      category: row.category as CommentBankEntry['category'],
+      category: row.category,
       shared: row.owner_id === null,
       mine: row.owner_id === user.id,
       useCount: row.use_count,

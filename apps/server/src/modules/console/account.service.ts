@@ -28,7 +28,7 @@ export function toAccountDto(row: UserRow): AccountDto {
     id: row.id,
     name: row.name,
     account: row.account,
-    role: row.role as Role,
+    role: row.role,
     status: row.disabled ? 'disabled' : 'active',
     mustChangePassword: row.must_change_password === 1,
     lockedUntil: row.locked_until > Date.now() ? row.locked_until : 0,

@@ -10,7 +10,7 @@ const like = (column: Expression<string>, pattern: string) =>
 export interface BatchListRow {
   id: number;
   name: string;
-  status: string;
+  status: BatchStatus;
   rules_json: string;
   created_at: number;
   updated_at: number;

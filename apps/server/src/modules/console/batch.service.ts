@@ -11,7 +11,7 @@ function toBatchDto(row: BatchListRow): BatchDto {
   return {
     id: row.id,
     name: row.name,
-    status: row.status === 'closed' ? 'closed' : 'open',
+    status: row.status,
     rules,
     thesisCount: row.thesis_count,
     submissionCount: row.submission_count,

@@ -1,4 +1,5 @@
 import { Role } from '@zikao/contract';
+import type { BatchStatus } from '@zikao/contract/console';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type AuditEntry, AuditRepository } from '../audit/audit.repository.ts';
@@ -9,14 +10,14 @@ export const IMPORT_CHUNK = 500;
 export interface BatchRef {
   id: number;
   name: string;
-  status: string;
+  status: BatchStatus;
 }
 
 export interface ExistingUser {
   id: number;
   account: string;
   examNumber: string | null;
-  role: number;
+  role: Role;
 }
 
 export interface NewCandidate {

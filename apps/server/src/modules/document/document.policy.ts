@@ -16,7 +16,7 @@ export async function readableDocuments(
   if (user.role === Role.admin) return new Set(rows.map((row) => row.id));
   const readable = new Set(rows.filter((row) => row.owner_id === user.id).map((row) => row.id));
   const others = rows.filter((row) => !readable.has(row.id)).map((row) => row.id);
-  if (others.length > 0 && (TEACHER_SIDE_ROLES as readonly number[]).includes(user.role)) {
+  if (others.length > 0 && TEACHER_SIDE_ROLES.includes(user.role)) {
     for (const id of await repository.assignedToReviewer(user.id, others)) readable.add(id);
   }
   return readable;

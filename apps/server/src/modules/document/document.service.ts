@@ -201,7 +201,7 @@ function toSummary(row: DocumentRow): DocumentSummary {
   return {
     id: row.id,
     name: row.name,
-    status: row.status as DocumentStatus,
+    status: row.status,
     progress: row.progress,
     error: row.error,
     pageCount: row.page_count,

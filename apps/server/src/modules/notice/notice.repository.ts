@@ -1,5 +1,5 @@
 import { Role } from '@zikao/contract';
-import type { NoticeAudience } from '@zikao/contract/notice';
+import type { NoticeAudience, NoticeKind } from '@zikao/contract/notice';
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, NoticesTable } from '../../db/schema.ts';
 
@@ -32,9 +32,12 @@ export function audiencesOf(role: Role): NoticeAudience[] {
 }
 
 /** Whether a notice is addressed to the reader. */
-export function isVisibleTo(reader: NoticeReader, notice: { audience: string; user_id: number | null }): boolean {
+export function isVisibleTo(
+  reader: NoticeReader,
+  notice: { audience: NoticeAudience; user_id: number | null },
+): boolean {
   if (notice.audience === 'user') return notice.user_id === reader.id;
-  return audiencesOf(reader.role).includes(notice.audience as NoticeAudience);
+  return audiencesOf(reader.role).includes(notice.audience);
 }
 
 function visible(eb: N, reader: NoticeReader) {
@@ -127,7 +130,7 @@ export class NoticeRepository {
   async insert(notice: {
     audience: NoticeAudience;
     userId: number | null;
-    kind: string;
+    kind: NoticeKind;
     title: string;
     body: string;
     link?: string;

@@ -1,6 +1,5 @@
 import { Role } from '@zikao/contract';
 import type {
-  NoticeAudience,
   NoticeDto,
   NoticeKind,
   NoticeListQuery,
@@ -19,8 +18,8 @@ const SYSTEM_AUTHOR = '考办';
 function toDto(row: NoticeRow, user: SessionUser): NoticeDto {
   return {
     id: row.id,
-    kind: row.kind as NoticeKind,
-    audience: row.audience as NoticeAudience,
+    kind: row.kind,
+    audience: row.audience,
     title: row.title,
     body: row.body,
     link: row.link,

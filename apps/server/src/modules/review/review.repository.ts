@@ -1,3 +1,4 @@
+import type { ReviewState, Verdict } from '@zikao/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReviewsTable } from '../../db/schema.ts';
 
@@ -5,7 +6,7 @@ export type ReviewRow = Selectable<ReviewsTable>;
 export type ReviewWithName = ReviewRow & { reviewer_name: string };
 
 export interface ReviewFields {
-  verdict: string | null;
+  verdict: Verdict | null;
   score: number | null;
   rubric_json: string;
   comment: string;
@@ -47,7 +48,7 @@ export class ReviewRepository {
     versionNo: number,
     reviewerId: number,
     fields: ReviewFields,
-    state: 'draft' | 'submitted',
+    state: ReviewState,
   ): Promise<void> {
     const now = Date.now();
     const submittedAt = state === 'submitted' ? now : null;
@@ -71,7 +72,7 @@ export class ReviewRepository {
       .execute();
   }
 
-  async setState(submissionId: number, versionNo: number, state: 'draft' | 'submitted'): Promise<void> {
+  async setState(submissionId: number, versionNo: number, state: ReviewState): Promise<void> {
     await this.db
       .updateTable('reviews')
       .set({ state, updated_at: Date.now() })

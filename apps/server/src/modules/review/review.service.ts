@@ -60,7 +60,7 @@ export class ReviewService {
   ): Promise<{ status: SubmissionStatus; review: ReviewDto }> {
     const context = await this.reviewable(user, input.submissionId, input.versionNo);
     const rules = parseRules(context.rules_json);
-    const stage = context.stage as Stage;
+    const stage = context.stage;
     const fields = await this.fields(context, rules, input);
     const step = this.step(context, { type: 'submit', verdict: input.verdict, stage, adminCheck: rules.adminCheck });
     validateFinal(stage, rules, fields, input.verdict);
@@ -101,7 +101,7 @@ export class ReviewService {
     const step = this.step(context, { type: 'check' });
     await this.write(user, context, step, 'check', async () => {});
     const review = await this.reviews.find(context.id, context.current_version);
-    await this.completed(context, step, (review?.verdict as Verdict | null) ?? null, review?.score ?? null);
+    await this.completed(context, step, review?.verdict ?? null, review?.score ?? null);
     return { status: step };
   }
 
@@ -109,7 +109,7 @@ export class ReviewService {
     await this.notify?.reviewCompleted({
       submissionId: context.id,
       studentId: context.student_id,
-      stage: context.stage as Stage,
+      stage: context.stage,
       title: context.title,
       status,
       verdict,
@@ -132,7 +132,7 @@ export class ReviewService {
   }
 
   private step(context: Context, event: SubmissionEvent): SubmissionStatus {
-    const result = transition(context.status as SubmissionStatus, event);
+    const result = transition(context.status, event);
     if (!result.ok) throw conflict(result.reason);
     return result.to;
   }
@@ -146,7 +146,7 @@ export class ReviewService {
       if (!item) throw invalidInput(`rubric.${key} 不是评分表中的项目`);
       if (value > item.max) throw invalidInput(`rubric.${key} 不能超过 ${item.max} 分`);
     }
-    const scored = SCORED_STAGES.includes(context.stage as Stage);
+    const scored = SCORED_STAGES.includes(context.stage);
     let score = input.score !== undefined ? input.score : (existing?.score ?? null);
     if (scored && rules.rubric.length > 0 && Object.keys(rubric).length > 0) score = rubricTotal(rules.rubric, rubric);
     if (!scored) score = null;
@@ -172,7 +172,7 @@ export class ReviewService {
     await this.submissions.transaction(async (submissions, trx) => {
       const changed = await submissions.advance(
         context.id,
-        { status: context.status as SubmissionStatus, currentVersion: context.current_version },
+        { status: context.status, currentVersion: context.current_version },
         { status: to },
       );
       if (!changed) {
@@ -209,9 +209,9 @@ export class ReviewService {
 }
 
 /** Why a status change lost a race: what the status machine says about the status it found. */
-function transitionReason(status: string, action: string): string {
+function transitionReason(status: SubmissionStatus, action: string): string {
   if (action === 'saveDraft' || action === 'submit') {
-    const result = transition(status as SubmissionStatus, { type: 'saveDraft' });
+    const result = transition(status, { type: 'saveDraft' });
     if (!result.ok) return result.reason;
   }
   return '论文状态已变化，请刷新后再试';

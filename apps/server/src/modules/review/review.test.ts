@@ -36,7 +36,7 @@ describe('review workflow', () => {
     ).body;
   const statusOf = async (id: number): Promise<SubmissionStatus> =>
     (await app.database.db.selectFrom('submissions').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-      .status as SubmissionStatus;
+      .status;
   const submit = (body: Record<string, unknown>, token = reviewer) =>
     app.post<{ status: SubmissionStatus; review: ReviewDto }>('/api/v1/review/submit', body, { token });
   const save = (body: Record<string, unknown>, token = reviewer) =>

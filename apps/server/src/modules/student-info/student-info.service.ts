@@ -1,4 +1,4 @@
-import { gradeOf, PASS_SCORE, STAGES, type Stage, type SubmissionStatus, type Verdict } from '@zikao/contract';
+import { gradeOf, PASS_SCORE, STAGES, type Stage, type SubmissionStatus } from '@zikao/contract';
 import type {
   CertificateCondition,
   StudentCertificateResult,
@@ -106,19 +106,19 @@ export class StudentInfoService {
     return theses.map((thesis) => {
       const stages: StudentStageResult[] = submissions
         .filter((s) => s.thesis_id === thesis.id)
-        .sort((a, b) => STAGES.indexOf(a.stage as Stage) - STAGES.indexOf(b.stage as Stage))
+        .sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage))
         .map((s) => {
-          const status = s.status as SubmissionStatus;
+          const status = s.status;
           const review = VERDICT_SHOWN.includes(status)
             ? reviews.find((r) => r.submission_id === s.id && r.version_no === s.current_version)
             : undefined;
           const score = review?.score ?? null;
           return {
-            stage: s.stage as Stage,
+            stage: s.stage,
             status,
             versionNo: s.current_version,
             uploadsUsed: s.uploads_used,
-            verdict: (review?.verdict as Verdict | null | undefined) ?? null,
+            verdict: review?.verdict ?? null,
             score,
             grade: score === null ? null : gradeOf(score),
             reviewedAt: review?.submitted_at == null ? null : Number(review.submitted_at),

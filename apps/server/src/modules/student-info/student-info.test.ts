@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode, Role } from '@zikao/contract';
+import { ErrorCode, Role, type SubmissionStatus } from '@zikao/contract';
 import type { StudentCertificateResult, StudentCoursesResult, StudentExamResult } from '@zikao/contract/student-info';
 import { buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -38,7 +38,7 @@ describe('the candidate’s read-only pages', () => {
     const built = await buildSubmission(app, { ...base, stage: 'topic', status: 'passed' });
     const thesisId = built.thesisId;
     // Further stages of the same thesis.
-    const submissionOf = async (stage: 'draft' | 'final', status: string) => {
+    const submissionOf = async (stage: 'draft' | 'final', status: SubmissionStatus) => {
       const id = await app.submissions.createSubmission(passed.id, thesisId, stage, {
         documentId: null,
         structured: null,

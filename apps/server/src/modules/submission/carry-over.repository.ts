@@ -1,3 +1,10 @@
+import type {
+  AnnotationCategory,
+  AnnotationKind,
+  AnnotationSeverity,
+  AnnotationStamp,
+  CarryStatus,
+} from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -7,15 +14,15 @@ export interface CarriedCopy {
   authorId: number;
   source: {
     id: string;
-    kind: string;
-    category: string;
-    severity: string;
+    kind: AnnotationKind;
+    category: AnnotationCategory;
+    severity: AnnotationSeverity;
     comment: string;
-    stamp: string | null;
+    stamp: AnnotationStamp | null;
   };
   pageIndex: number;
   selectorsJson: string;
-  status: 'found' | 'moved' | 'orphaned';
+  status: CarryStatus;
   confidence: number;
 }
 

@@ -120,7 +120,7 @@ export function toCarriedDto(row: AnnotationRow): CarriedAnnotationDto {
   return {
     id: row.id,
     carriedFromId: row.carried_from_id ?? '',
-    status: (row.carry_status ?? 'orphaned') as CarryStatus,
+    status: row.carry_status ?? 'orphaned',
     confidence: row.carry_confidence ?? 0,
     addressed: row.addressed === null ? null : row.addressed === 1,
     pageIndex: row.page_index,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ErrorCode, Role } from '@zikao/contract';
+import { ErrorCode, Role, type Verdict } from '@zikao/contract';
 import type { SubmissionAttachments, ThesisSheet } from '@zikao/contract/thesis-sheet';
 import { type BuiltSubmission, buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
 import { minimalDocx, minimalPdf } from '../../test/fixtures.ts';
@@ -21,7 +21,7 @@ describe('thesis information sheet', () => {
   let blind: BuiltSubmission;
 
   /** A submitted review of version 1 of a submission. */
-  async function review(submissionId: number, reviewer: number, fields: { verdict: string; score?: number | null }) {
+  async function review(submissionId: number, reviewer: number, fields: { verdict: Verdict; score?: number | null }) {
     const now = Date.now();
     await app.database.db
       .insertInto('reviews')

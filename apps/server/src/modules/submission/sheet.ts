@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { gradeOf, STAGES, type Stage, type SubmissionStatus, type Verdict } from '@zikao/contract';
+import { gradeOf, STAGES } from '@zikao/contract';
 import type {
   SubmissionAttachments,
   SubmissionFile,
@@ -88,12 +88,12 @@ export class ThesisSheetService {
         // Reviews come newest version first: the first one of a submission is its latest.
         const review = reviews.find((r) => r.submission_id === row.id);
         return {
-          stage: row.stage as Stage,
+          stage: row.stage,
           submissionId: row.id,
-          status: row.status as SubmissionStatus,
+          status: row.status,
           currentVersion: row.current_version,
           submittedAt: row.version_submitted_at ?? row.submitted_at,
-          verdict: (review?.verdict as Verdict | null | undefined) ?? null,
+          verdict: review?.verdict ?? null,
           score: review?.score ?? null,
           grade: review?.score === null || review?.score === undefined ? null : gradeOf(review.score),
           reviewerName: review?.reviewer_name ?? '',
@@ -107,7 +107,7 @@ export class ThesisSheetService {
 
     return {
       submissionId: context.id,
-      stage: context.stage as Stage,
+      stage: context.stage,
       thesis: { id: context.thesis_id, title: context.title, majorName: context.major_name, advisor: context.advisor },
       candidate: hide
         ? null
@@ -153,7 +153,7 @@ export class ThesisSheetService {
       .sort((a, b) => Number(a.kind === 'report') - Number(b.kind === 'report'));
     return {
       submissionId,
-      stage: submission.stage as Stage,
+      stage: submission.stage,
       versionNo: submission.current_version,
       documentId: current?.document_id ?? null,
       plagiarismRate: current?.plagiarism_rate ?? null,

@@ -3,6 +3,7 @@ import {
   batchRulesSchema,
   gradeOf,
   type ReviewDto,
+  type ReviewState,
   type Stage,
   type SubmissionListRow,
   type SubmissionStatus,
@@ -24,8 +25,8 @@ export function parseRules(json: string): BatchRules {
 
 export interface ListRowSource {
   id: number;
-  stage: string;
-  status: string;
+  stage: Stage;
+  status: SubmissionStatus;
   thesis_id: number;
   batch_id: number;
   major_name: string;
@@ -39,9 +40,9 @@ export interface ListRowSource {
   exam_number: string | null;
   batch_name: string;
   reviewer_name: string | null;
-  verdict: string | null;
+  verdict: Verdict | null;
   score: number | null;
-  review_state: string | null;
+  review_state: ReviewState | null;
 }
 
 /** A list row; `hideCandidate` blanks the candidate's name and exam number (blind review). */
@@ -51,8 +52,8 @@ export function toListRow(row: ListRowSource, hideCandidate: boolean): Submissio
   const score = submitted ? row.score : null;
   return {
     id: row.id,
-    stage: row.stage as Stage,
-    status: row.status as SubmissionStatus,
+    stage: row.stage,
+    status: row.status,
     thesisId: row.thesis_id,
     batchId: row.batch_id,
     title: row.title,
@@ -63,7 +64,7 @@ export function toListRow(row: ListRowSource, hideCandidate: boolean): Submissio
     version: row.current_version,
     reviewerId: row.reviewer_id,
     reviewerName: row.reviewer_name ?? '',
-    verdict: submitted ? (row.verdict as Verdict | null) : null,
+    verdict: submitted ? row.verdict : null,
     score,
     grade: score === null ? null : gradeOf(score),
     uploadsUsed: row.uploads_used,
@@ -77,14 +78,14 @@ export function toReviewDto(row: ReviewWithName): ReviewDto {
     versionNo: row.version_no,
     reviewerId: row.reviewer_id,
     reviewerName: row.reviewer_name,
-    verdict: row.verdict as Verdict | null,
+    verdict: row.verdict,
     score: row.score,
     grade: row.score === null ? null : gradeOf(row.score),
     rubric: JSON.parse(row.rubric_json) as Record<string, number>,
     comment: row.comment,
     plagiarismRate: row.plagiarism_rate,
     timeSpentMs: row.time_spent_ms,
-    state: row.state as ReviewDto['state'],
+    state: row.state,
     submittedAt: row.submitted_at,
     updatedAt: row.updated_at,
   };

@@ -9,7 +9,7 @@ export const isAdmin = (user: SessionUser): boolean => user.role === Role.admin;
 type ReviewerRow = { id: number; reviewer_id: number | null };
 
 function allowedOf(user: SessionUser, rows: readonly ReviewerRow[]): Set<number> {
-  if (!(TEACHER_SIDE_ROLES as readonly number[]).includes(user.role)) return new Set();
+  if (!TEACHER_SIDE_ROLES.includes(user.role)) return new Set();
   if (isAdmin(user)) return new Set(rows.map((row) => row.id));
   return new Set(rows.filter((row) => row.reviewer_id === user.id).map((row) => row.id));
 }

@@ -254,7 +254,10 @@ export class SubmissionRepository {
   }
 
   /** Rows per status under the list's filters (all but the status filter). */
-  async counts(query: SubmissionListQuery, access: ListAccess): Promise<Array<{ status: string; n: number }>> {
+  async counts(
+    query: SubmissionListQuery,
+    access: ListAccess,
+  ): Promise<Array<{ status: SubmissionStatus; n: number }>> {
     const rows = await this.db
       .selectFrom('submissions as s')
       .where(this.filter(query, access, false))

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import {
   type CarriedAnnotationDto,
+  isSubmissionStatus,
   isWindowOpen,
   type Stage,
   SUBMISSION_STATUSES,
@@ -182,7 +183,7 @@ export class SubmissionService {
       submissions.counts(query, access),
     ]);
     const counts = Object.fromEntries(SUBMISSION_STATUSES.map((s) => [s, 0])) as Record<SubmissionStatus, number>;
-    for (const row of countRows) counts[row.status as SubmissionStatus] = row.n;
+    for (const row of countRows) counts[row.status] = row.n;
     const total = query.status ? counts[query.status] : countRows.reduce((sum, row) => sum + row.n, 0);
     return { rows, total, counts, blind };
   }
@@ -212,8 +213,8 @@ export class SubmissionService {
     const hide = hidesCandidate(user, rules.blindReview);
     return {
       id: context.id,
-      stage: context.stage as Stage,
-      status: context.status as SubmissionStatus,
+      stage: context.stage,
+      status: context.status,
       rowVersion: context.row_version,
       thesis: { id: context.thesis_id, title: context.title, majorName: context.major_name, advisor: context.advisor },
       candidate: hide ? null : { name: context.student_name, examNo: context.exam_number ?? '' },
@@ -221,7 +222,7 @@ export class SubmissionService {
       reviewer: context.reviewer_id === null ? null : { id: context.reviewer_id, name: context.reviewer_name ?? '' },
       currentVersion: context.current_version,
       uploadsUsed: context.uploads_used,
-      uploadLimit: uploadLimitOf(rules, context.stage as Stage),
+      uploadLimit: uploadLimitOf(rules, context.stage),
       versions: versions.map((v) => ({
         versionNo: v.version_no,
         documentId: v.document_id,
@@ -240,8 +241,9 @@ export class SubmissionService {
       carried: await carryOver.summary(versions, context.current_version, isAdmin(user) ? null : user.id),
       history: trail.map((entry) => ({
         action: entry.action,
-        fromStatus: entry.from_status as SubmissionStatus | null,
-        toStatus: entry.to_status as SubmissionStatus | null,
+        // The trail is the submission's own, so its statuses are submission statuses.
+        fromStatus: isSubmissionStatus(entry.from_status) ? entry.from_status : null,
+        toStatus: isSubmissionStatus(entry.to_status) ? entry.to_status : null,
         // Under blind review the candidate's own entries (submit, resubmit) name nobody.
         actorName: hide && entry.actor_id === context.student_id ? '考生' : (entry.actor_name ?? ''),
         reason: entry.reason,
@@ -293,7 +295,7 @@ export class SubmissionService {
     const context = await this.deps.submissions.findContext(submissionId);
     if (!context) throw notFound('论文不存在');
     if (context.student_id !== user.id) throw forbidden('无权提交该论文');
-    const stage = context.stage as Stage;
+    const stage = context.stage;
     if (stage === 'topic' ? !version.structured : !version.documentId) {
       throw invalidInput(stage === 'topic' ? 'structured 不能为空' : 'documentId 不能为空');
     }
@@ -305,7 +307,7 @@ export class SubmissionService {
     const uploadOwners = await this.deps.submissions.uploadOwners(uploadIds);
     if (uploadIds.some((id) => uploadOwners.get(id) !== user.id)) throw forbidden('无权使用该附件');
     const rules = parseRules(context.rules_json);
-    const step = transition(context.status as SubmissionStatus, {
+    const step = transition(context.status, {
       type: 'resubmit',
       uploadsLeft: context.uploads_used < uploadLimitOf(rules, stage),
       windowOpen: isWindowOpen(rules, stage, Date.now()),
@@ -378,14 +380,14 @@ export class SubmissionService {
 
   private async changeStatus(
     user: SessionUser,
-    context: { id: number; status: string; current_version: number },
+    context: { id: number; status: SubmissionStatus; current_version: number },
     action: string,
     to: SubmissionStatus,
   ): Promise<void> {
     await this.deps.submissions.transaction(async (submissions, trx) => {
       const changed = await submissions.advance(
         context.id,
-        { status: context.status as SubmissionStatus, currentVersion: context.current_version },
+        { status: context.status, currentVersion: context.current_version },
         { status: to },
       );
       if (!changed) return;

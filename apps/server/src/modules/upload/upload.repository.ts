@@ -1,3 +1,4 @@
+import type { UploadKind } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -6,7 +7,7 @@ export interface NewUpload {
   sha256: string;
   ownerId: number;
   name: string;
-  kind: string;
+  kind: UploadKind;
   size: number;
   mime: string;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import type { UploadResponse } from '@zikao/contract';
+import { UPLOAD_KINDS, type UploadResponse } from '@zikao/contract';
 import { z } from 'zod';
 import { fileTooLarge, fileTypeRejected, invalidInput } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -18,9 +18,7 @@ import { DOCUMENT_MIME, sniffDocumentType } from './file-sniffer.ts';
 import type { UploadRepository } from './upload.repository.ts';
 
 const fieldsSchema = z.object({
-  kind: z
-    .enum(['document', 'attachment', 'report'], { error: '须为 document、attachment 或 report' })
-    .default('document'),
+  kind: z.enum(UPLOAD_KINDS, { error: '须为 document、attachment 或 report' }).default('document'),
 });
 
 interface ReceivedFile {

@@ -40,7 +40,7 @@ export function registerVerificationRoutes(
       await verification.checkCaptcha(body.captchaId, body.captcha);
       const user = await users.findByAccount(normalizePhone(body.phone));
       if (!user) throw notFound('该手机号未注册');
-      if (!(roles as readonly number[]).includes(user.role)) throw forbidden(wrongSide);
+      if (!roles.includes(user.role)) throw forbidden(wrongSide);
       await verification.sendSmsCode(body.phone);
       return ok({});
     });
