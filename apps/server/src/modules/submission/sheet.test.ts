@@ -146,6 +146,7 @@ describe('thesis information sheet', () => {
     const res = await app.post<ThesisSheet>(SHEET, { submissionId: blind.id }, { token: reviewer });
     assert.equal(res.body.errorCode, 0, res.body.errorMsg);
     assert.equal(res.body.data.candidate, null);
+    assert.equal(res.body.data.thesis.advisor, '', 'the advisor is hidden with the candidate');
     assert.equal(res.body.data.batch.blindReview, true);
     const body = JSON.stringify(res.body.data);
     assert.ok(!body.includes(blind.studentName), 'no candidate name anywhere');

@@ -108,7 +108,13 @@ export class ThesisSheetService {
     return {
       submissionId: context.id,
       stage: context.stage,
-      thesis: { id: context.thesis_id, title: context.title, majorName: context.major_name, advisor: context.advisor },
+      // The advisor can name the candidate's school as well as a name would: blind review hides both.
+      thesis: {
+        id: context.thesis_id,
+        title: context.title,
+        majorName: context.major_name,
+        advisor: hide ? '' : context.advisor,
+      },
       candidate: hide
         ? null
         : { name: context.student_name, examNo: context.exam_number ?? '', schoolName: student?.school_name ?? '' },

@@ -216,7 +216,13 @@ export class SubmissionService {
       stage: context.stage,
       status: context.status,
       rowVersion: context.row_version,
-      thesis: { id: context.thesis_id, title: context.title, majorName: context.major_name, advisor: context.advisor },
+      // The advisor can name the candidate's school as well as a name would: blind review hides both.
+      thesis: {
+        id: context.thesis_id,
+        title: context.title,
+        majorName: context.major_name,
+        advisor: hide ? '' : context.advisor,
+      },
       candidate: hide ? null : { name: context.student_name, examNo: context.exam_number ?? '' },
       batch: { id: context.batch_id, name: context.batch_name, rules },
       reviewer: context.reviewer_id === null ? null : { id: context.reviewer_id, name: context.reviewer_name ?? '' },

@@ -94,7 +94,7 @@ export function SheetForm({ sheet }: { sheet: ThesisSheet }) {
             <th scope="row">批次</th>
             <td data-testid="sheet-batch">{sheet.batch.name}</td>
             <th scope="row">指导教师</th>
-            <td>{sheet.thesis.advisor || '—'}</td>
+            <td>{candidate ? sheet.thesis.advisor || '—' : BLIND}</td>
           </tr>
           <tr>
             <th scope="row">论文题目</th>
