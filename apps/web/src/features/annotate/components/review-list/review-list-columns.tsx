@@ -59,7 +59,8 @@ export function reviewListColumns(
     {
       title: '批次 / 专业',
       dataIndex: 'batchName',
-      width: 160,
+      // Room for a batch name like 2026年上半年（盲审）; the title column takes what is left.
+      width: 210,
       ellipsis: true,
       render: (value: string, row) => (
         <>
