@@ -47,6 +47,8 @@ async function chooseVerdict(page: Page, label: string): Promise<void> {
 /** A visible option of the open antd select (its hidden accessible options carry the values). */
 async function pickOption(page: Page, label: string): Promise<void> {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+  // The panel fades out and goes: its motion must end (adr/008).
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
 
 async function waitForText(page: Page, text: string | RegExp): Promise<void> {
@@ -220,6 +222,10 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     await diff.locator('.rv-diff-delete').first().waitFor();
     await diff.getByRole('columnheader', { name: '第1版' }).waitFor();
     await diff.getByRole('columnheader', { name: `第${versionNo}版` }).waitFor();
+    // Within a changed line facing its replacement, the changed characters are marked.
+    await diff.locator('.rv-diff-delete .rv-diff-mark').first().waitFor();
+    await diff.locator('.rv-diff-insert .rv-diff-mark').first().waitFor();
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/version-diff.png` });
     await page.keyboard.press('Escape');
   });
 

@@ -17,6 +17,7 @@ const WIDTH = 595;
 const HEIGHT = 842;
 const MARGIN = 64;
 const BODY_SIZE = 12;
+const INDENT = '　　';
 const CHARS_PER_LINE = Math.floor((WIDTH - 2 * MARGIN) / BODY_SIZE);
 
 /** Wraps Chinese text by characters: every CJK glyph is one em wide. */
@@ -56,11 +57,20 @@ export async function createPdfMaker(allText: string): Promise<(thesis: DemoThes
       page.drawText(section.heading, { x: MARGIN, y: top, size: 16, font: embedded });
       top -= 36;
       for (const paragraph of section.paragraphs) {
-        for (const line of wrap(`　　${paragraph}`, CHARS_PER_LINE)) {
-          if (top < MARGIN + 20) break;
-          page.drawText(line, { x: MARGIN, y: top, size: BODY_SIZE, font: embedded });
+        // The first line is indented by two characters' width, not drawn with two U+3000 spaces:
+        // the subset font maps that blank glyph back to other characters, and the extracted text
+        // (version diff, anchoring) then began every paragraph with two stray dots.
+        wrap(`${INDENT}${paragraph}`, CHARS_PER_LINE).forEach((line, index) => {
+          if (top < MARGIN + 20) return;
+          const first = index === 0;
+          page.drawText(first ? line.slice(INDENT.length) : line, {
+            x: first ? MARGIN + INDENT.length * BODY_SIZE : MARGIN,
+            y: top,
+            size: BODY_SIZE,
+            font: embedded,
+          });
           top -= BODY_SIZE * 1.8;
-        }
+        });
         top -= 6;
       }
       page.drawText(`第 ${index + 2} 页 共 ${total} 页`, { x: WIDTH / 2 - 36, y: 40, size: 9, font: embedded });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DiffOp } from '@zikao/contract';
-import { diffLineChars, diffLines } from './text-diff.ts';
+import { diffLines } from './text-diff.ts';
 
 /** Rebuilds both sides from the ops: a diff must lose nothing. */
 function sides(ops: readonly DiffOp[]): { before: string[]; after: string[] } {
@@ -58,33 +58,5 @@ describe('line diff', () => {
       { op: 'insert', lines: after },
       { op: 'equal', lines: ['致谢'] },
     ]);
-  });
-});
-
-describe('character diff within a changed line', () => {
-  it('marks the characters taken out and put in, not the whole sentence', () => {
-    assert.deepEqual(diffLineChars('本文采用问卷调查法', '本文采用访谈法'), [
-      { op: 'equal', text: '本文采用' },
-      { op: 'delete', text: '问卷调查' },
-      { op: 'insert', text: '访谈' },
-      { op: 'equal', text: '法' },
-    ]);
-    assert.deepEqual(diffLineChars('研究背景', '研究背景与问题'), [
-      { op: 'equal', text: '研究背景' },
-      { op: 'insert', text: '与问题' },
-    ]);
-  });
-
-  it('never splits a character outside the basic plane, and gives up on lines too unlike', () => {
-    assert.deepEqual(diffLineChars('𠮷野家', '𠮷野屋'), [
-      { op: 'equal', text: '𠮷野' },
-      { op: 'delete', text: '家' },
-      { op: 'insert', text: '屋' },
-    ]);
-    assert.deepEqual(diffLineChars('甲乙丙丁', '子丑寅卯', 3), [
-      { op: 'delete', text: '甲乙丙丁' },
-      { op: 'insert', text: '子丑寅卯' },
-    ]);
-    assert.deepEqual(diffLineChars('', '新增一行', 3), [{ op: 'insert', text: '新增一行' }]);
   });
 });

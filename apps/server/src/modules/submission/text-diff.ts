@@ -1,5 +1,5 @@
 import type { DiffOp, VersionDiff } from '@zikao/contract';
-import { diffArrays, diffChars } from 'diff';
+import { diffArrays } from 'diff';
 
 /** Beyond this many edits the middle is reported as one replacement: the texts barely match. */
 const MAX_EDITS = 4000;
@@ -57,28 +57,6 @@ function unmatchedLines(a: readonly string[], b: readonly string[]): number {
 
 const opOf = (change: { added: boolean; removed: boolean }): DiffOp['op'] =>
   change.added ? 'insert' : change.removed ? 'delete' : 'equal';
-
-/** A run of characters within a changed line: kept, taken out, or put in. */
-export interface InlineOp {
-  op: DiffOp['op'];
-  text: string;
-}
-
-/**
- * Character diff of a line and the line that replaced it, by code point: Chinese has no spaces,
- * so a word diff would mark the whole sentence. Past `maxEdits` the lines are too unlike to mark
- * within, and the answer is the whole line out and the new one in.
- */
-export function diffLineChars(before: string, after: string, maxEdits = 200): InlineOp[] {
-  const changes = diffChars(before, after, { maxEditLength: maxEdits });
-  if (!changes) {
-    const runs: InlineOp[] = [];
-    if (before !== '') runs.push({ op: 'delete', text: before });
-    if (after !== '') runs.push({ op: 'insert', text: after });
-    return runs;
-  }
-  return changes.map((change) => ({ op: opOf(change), text: change.value }));
-}
 
 /** Two versions' page texts and the line diff between them, with line counts per kind. */
 export function versionDiff(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { sideBySide } from './diff-rows.ts';
+import { type InlineRun, inlineChanges, sideBySide } from './diff-rows.ts';
 
 const cells = (rows: ReturnType<typeof sideBySide>) =>
   rows.map((row) =>
@@ -59,5 +59,32 @@ describe('side-by-side diff rows', () => {
   it('shows identical versions in full when nothing is folded', () => {
     const rows = sideBySide([{ op: 'equal', lines: ['一', '二'] }]);
     assert.deepEqual(cells(rows), ['1e:一 | 1e:一', '2e:二 | 2e:二']);
+  });
+});
+
+describe('characters changed within a line', () => {
+  const marked = (runs: InlineRun[] | undefined) =>
+    (runs ?? []).map((run) => (run.changed ? `[${run.text}]` : run.text)).join('');
+
+  it('marks what a changed line lost and its replacement gained, not the whole sentence', () => {
+    const rows = sideBySide([
+      { op: 'equal', lines: ['绪论'] },
+      { op: 'delete', lines: ['本文采用问卷调查法'] },
+      { op: 'insert', lines: ['本文采用访谈法'] },
+    ]);
+    const changed = rows[1];
+    assert.ok(changed?.type === 'line');
+    assert.equal(marked(changed.left?.runs), '本文采用[问卷调查]法');
+    assert.equal(marked(changed.right?.runs), '本文采用[访谈]法');
+    // Equal lines, and a line with nothing facing it, are not split into runs.
+    assert.ok(rows[0]?.type === 'line' && rows[0].left?.runs === undefined);
+  });
+
+  it('never splits a character outside the basic plane, and marks lines too unlike as a whole', () => {
+    const supplementary = inlineChanges('𠮷野家', '𠮷野屋');
+    assert.equal(marked(supplementary?.left), '𠮷野[家]');
+    assert.equal(marked(supplementary?.right), '𠮷野[屋]');
+    assert.equal(inlineChanges('甲乙丙丁', '子丑寅卯', 3), null);
+    assert.equal(inlineChanges('长'.repeat(3000), '短'.repeat(3000)), null);
   });
 });

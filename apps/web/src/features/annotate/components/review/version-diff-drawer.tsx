@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Select, Space, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { SideDrawer } from '../../../../shared/components/steady-dialogs.tsx';
 import { reviewApi, reviewKeys } from '../../api/review-api.ts';
-import { sideBySide } from './diff-rows.ts';
+import { type DiffCell, sideBySide } from './diff-rows.ts';
 
 const CONTEXT_LINES = 3;
 
@@ -44,9 +44,9 @@ export function VersionDiffDrawer({ open, onClose, submissionId, versions, curre
       destroyOnHidden
       extra={
         <Space>
-          <Select aria-label="原版本" value={from} options={options} onChange={setFrom} style={{ width: 130 }} />
+          <Select aria-label="原版本" value={from} options={options} onChange={setFrom} style={{ width: 150 }} />
           <span aria-hidden="true">→</span>
-          <Select aria-label="对比版本" value={to} options={options} onChange={setTo} style={{ width: 130 }} />
+          <Select aria-label="对比版本" value={to} options={options} onChange={setTo} style={{ width: 150 }} />
         </Space>
       }
     >
@@ -110,12 +110,12 @@ export function VersionDiffDrawer({ open, onClose, submissionId, versions, curre
                       <td className="rv-diff-no">{row.left?.no ?? ''}</td>
                       <td className={row.left ? `rv-diff-${row.left.kind}` : 'rv-diff-blank'}>
                         {row.left?.kind === 'delete' && <span className="sr-only">删除：</span>}
-                        {row.left?.text}
+                        {row.left && <CellText cell={row.left} />}
                       </td>
                       <td className="rv-diff-no">{row.right?.no ?? ''}</td>
                       <td className={row.right ? `rv-diff-${row.right.kind}` : 'rv-diff-blank'}>
                         {row.right?.kind === 'insert' && <span className="sr-only">新增：</span>}
-                        {row.right?.text}
+                        {row.right && <CellText cell={row.right} />}
                       </td>
                     </tr>
                   ),
@@ -126,5 +126,27 @@ export function VersionDiffDrawer({ open, onClose, submissionId, versions, curre
         </div>
       )}
     </SideDrawer>
+  );
+}
+
+/** A line's text; in a changed line facing its replacement, the changed characters are marked. */
+function CellText({ cell }: { cell: DiffCell }) {
+  if (!cell.runs) return <>{cell.text}</>;
+  // Each run is keyed by where it starts in the line.
+  const starts = cell.runs.map((_, index) =>
+    cell.runs ? cell.runs.slice(0, index).reduce((sum, run) => sum + run.text.length, 0) : 0,
+  );
+  return (
+    <>
+      {cell.runs.map((run, index) =>
+        run.changed ? (
+          <mark key={starts[index]} className="rv-diff-mark">
+            {run.text}
+          </mark>
+        ) : (
+          <span key={starts[index]}>{run.text}</span>
+        ),
+      )}
+    </>
   );
 }
