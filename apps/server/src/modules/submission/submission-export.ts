@@ -12,14 +12,16 @@ const dateTime = (ms: number) => {
   return d.toISOString().slice(0, 16).replace('T', ' ');
 };
 
+/** What the export writes in the candidate's cells of a row under blind review, as the list shows. */
+export const BLIND_CELL = '盲审';
+
 /**
- * The list as an .xlsx workbook. Without `showCandidate` the name and exam-number columns are
- * left out altogether, so a blind-review export holds nothing that identifies a candidate.
+ * The list as an .xlsx workbook, with what the list shows: the candidate's name and exam number,
+ * except in the rows blind review hides from the caller, which say 盲审 and hold nothing else.
  */
 export async function submissionWorkbook(
   stage: Stage,
-  rows: readonly SubmissionListRow[],
-  showCandidate: boolean,
+  rows: ReadonlyArray<{ row: SubmissionListRow; hideCandidate: boolean }>,
 ): Promise<{ fileName: string; body: Buffer }> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '自考在线';
@@ -27,12 +29,8 @@ export async function submissionWorkbook(
   sheet.columns = [
     { header: '序号', key: 'no', width: 6 },
     { header: '论文题目', key: 'title', width: 40 },
-    ...(showCandidate
-      ? [
-          { header: '考生姓名', key: 'studentName', width: 12 },
-          { header: '准考证号', key: 'examNo', width: 16 },
-        ]
-      : []),
+    { header: '考生姓名', key: 'studentName', width: 12 },
+    { header: '准考证号', key: 'examNo', width: 16 },
     { header: '专业', key: 'majorName', width: 16 },
     { header: '批次', key: 'batchName', width: 16 },
     { header: '版本', key: 'version', width: 6 },
@@ -44,11 +42,12 @@ export async function submissionWorkbook(
     { header: '提交时间', key: 'submittedAt', width: 18 },
   ];
   sheet.getRow(1).font = { bold: true };
-  rows.forEach((row, i) => {
+  rows.forEach(({ row, hideCandidate }, i) => {
     sheet.addRow({
       no: i + 1,
       title: row.title,
-      ...(showCandidate ? { studentName: row.studentName, examNo: row.examNo } : {}),
+      studentName: hideCandidate ? BLIND_CELL : row.studentName,
+      examNo: hideCandidate ? BLIND_CELL : row.examNo,
       majorName: row.majorName,
       batchName: row.batchName,
       version: row.version,

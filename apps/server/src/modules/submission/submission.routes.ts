@@ -74,8 +74,7 @@ export function registerSubmissionRoutes(
   const { submissions, sheet } = deps;
 
   const exportList = async (user: SessionUser, query: SubmissionListQuery, reply: FastifyReply) => {
-    const { rows, showCandidate } = await submissions.exportRows(user, query);
-    const file = await submissionWorkbook(query.stage, rows, showCandidate);
+    const file = await submissionWorkbook(query.stage, await submissions.exportRows(user, query));
     return attachment(reply, file.fileName, XLSX).send(file.body);
   };
   const listQueries = new ParsedInputMemo(submissionListSchema);

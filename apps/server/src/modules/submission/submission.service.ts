@@ -158,11 +158,12 @@ export class SubmissionService {
   async exportRows(
     user: SessionUser,
     query: SubmissionListQuery,
-  ): Promise<{ rows: SubmissionListRow[]; showCandidate: boolean }> {
+  ): Promise<Array<{ row: SubmissionListRow; hideCandidate: boolean }>> {
     const { rows, blind } = await this.query(user, query, EXPORT_LIMIT, 0);
-    const listed = rows.map((row) => toListRow(row, hidesCandidate(user, blind.has(row.batch_id))));
-    // A reviewer's export has no candidate columns at all when any of its rows is blind.
-    return { rows: listed, showCandidate: !rows.some((row) => hidesCandidate(user, blind.has(row.batch_id))) };
+    return rows.map((row) => {
+      const hideCandidate = hidesCandidate(user, blind.has(row.batch_id));
+      return { row: toListRow(row, hideCandidate), hideCandidate };
+    });
   }
 
   /** The list's batch and major options: only what the caller's own list of the stage holds. */

@@ -276,8 +276,22 @@ describe('submissions: lists, access, blind review, export', () => {
     assert.equal(exported.statusCode, 200);
     const rows = await readXlsx(exported.rawPayload);
     assert.deepEqual(leaks(JSON.stringify(rows)), []);
-    assert.ok(!rows[0]?.includes('考生姓名'));
-    assert.ok(!rows[0]?.includes('准考证号'));
+    // The export holds what the list shows: the candidate columns stay, and exactly the blind
+    // rows say 盲审 in them, as the list does.
+    const header = rows[0] ?? [];
+    const nameAt = header.indexOf('考生姓名');
+    const examAt = header.indexOf('准考证号');
+    assert.ok(nameAt > 0 && examAt > 0, `header: ${header.join(',')}`);
+    const titleAt = header.indexOf('论文题目');
+    const blindRow = rows.find((row) => row[titleAt] === blindOne.title);
+    assert.equal(blindRow?.[nameAt], '盲审');
+    assert.equal(blindRow?.[examAt], '盲审');
+    const openRows = rows.slice(1).filter((row) => row !== blindRow);
+    assert.ok(openRows.length > 0, 'the export also holds rows that are not blind');
+    for (const row of openRows) {
+      assert.notEqual(row[nameAt], '盲审');
+      assert.ok(String(row[nameAt] ?? '').length > 0, 'a row that is not blind names its candidate');
+    }
 
     const asAdmin = await app.post<SubmissionDetail>(
       '/api/v1/submission/detail',
