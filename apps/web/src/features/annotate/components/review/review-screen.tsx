@@ -17,7 +17,7 @@ import { useFillHeight, usePanelWidth } from './panel-layout.ts';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewHeader } from './review-header.tsx';
 import { ReviewResult } from './review-result.tsx';
-import { awaitsCarryOver, reviewAccess, withMark } from './screen-model.ts';
+import { awaitsCarryOver, reopenedFor, reviewAccess, withMark } from './screen-model.ts';
 import { BackButton, LoadError, ReviewSkeleton } from './screen-states.tsx';
 import { reviewPathOf } from './stage-paths.ts';
 import { StructuredText, topicTextFields } from './structured-text.tsx';
@@ -135,6 +135,7 @@ function LoadedReview({
   const shown = detail.versions.find((v) => v.versionNo === shownNo) ?? detail.versions[detail.versions.length - 1];
   const onCurrent = shown?.versionNo === detail.currentVersion;
   const { canReview, editable, canMark, notice } = reviewAccess(detail, me, mode, shownNo);
+  const reopened = onCurrent ? reopenedFor(detail) : null;
   const carried = onCurrent ? detail.carried : null;
   const review = onCurrent ? detail.review : (shown?.review ?? null);
   const panelTabs = [
@@ -144,6 +145,16 @@ function LoadedReview({
       children: (
         <div className="rv-tab">
           {notice && <Alert type="info" showIcon className="rv-form-alert" title={notice} />}
+          {editable && reopened && (
+            <Alert
+              type="warning"
+              showIcon
+              className="rv-form-alert"
+              data-testid="reopened-banner"
+              title="管理员已重新打开此评阅，请修改后重新提交"
+              description={`原因：${reopened.reason || '未填写'}（${reopened.actorName || '管理员'}，${formatDateTime(reopened.createdAt)}）`}
+            />
+          )}
           {editable ? (
             <ReviewForm
               key={`${detail.id}-${detail.currentVersion}`}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CarriedAnnotationDto, SubmissionDetail } from '@zikao/contract/review';
-import { awaitsCarryOver, reviewAccess, withMark } from './screen-model.ts';
+import { awaitsCarryOver, reopenedFor, reviewAccess, withMark } from './screen-model.ts';
 
 const REVIEWER = 3;
 const submission = (status: SubmissionDetail['status'], reviewerId: number | null = REVIEWER) => ({
@@ -99,5 +99,39 @@ describe('waiting for the carry-over', () => {
       awaitsCarryOver({ versions: [version(1, null), version(2, null)], currentVersion: 2, carried: null }),
       false,
     );
+  });
+});
+
+describe('why a review came back', () => {
+  const entry = (action: string, createdAt: number, reason = '') => ({
+    action,
+    fromStatus: null,
+    toStatus: null,
+    actorName: '赵管理',
+    reason,
+    createdAt,
+  });
+  const detail = (state: 'draft' | 'submitted', history: ReturnType<typeof entry>[], submittedAt = 100) =>
+    ({
+      review: { state },
+      history,
+      currentVersion: 2,
+      versions: [
+        { versionNo: 1, submittedAt: 10 },
+        { versionNo: 2, submittedAt },
+      ],
+    }) as unknown as SubmissionDetail;
+
+  it('names the latest reopen of this version’s review while the review is a draft again', () => {
+    const reopened = reopenedFor(
+      detail('draft', [entry('submit', 150), entry('reopen', 200, '成绩有误'), entry('reopen', 300, '评语需补充')]),
+    );
+    assert.deepEqual(reopened, { reason: '评语需补充', actorName: '赵管理', createdAt: 300 });
+  });
+
+  it('says nothing once resubmitted, for a first draft, or for an earlier version’s reopen', () => {
+    assert.equal(reopenedFor(detail('submitted', [entry('reopen', 200, '成绩有误')])), null);
+    assert.equal(reopenedFor(detail('draft', [entry('submit', 150)])), null);
+    assert.equal(reopenedFor(detail('draft', [entry('reopen', 50, '旧版本')])), null);
   });
 });

@@ -1,4 +1,9 @@
-import type { CarriedAnnotationDto, SubmissionDetail, SubmissionStatus } from '@zikao/contract/review';
+import type {
+  CarriedAnnotationDto,
+  StatusHistoryEntry,
+  SubmissionDetail,
+  SubmissionStatus,
+} from '@zikao/contract/review';
 
 const OPEN_STATUSES: readonly SubmissionStatus[] = ['assigned', 'reviewing'];
 
@@ -61,4 +66,18 @@ export function awaitsCarryOver(detail: Pick<SubmissionDetail, 'versions' | 'cur
   const current = detail.versions.find((v) => v.versionNo === detail.currentVersion);
   if (!current || current.documentId === null) return false;
   return detail.versions.some((v) => v.versionNo < detail.currentVersion && v.documentId !== null);
+}
+
+/**
+ * Why a review came back to its reviewer: the admin's latest reopen of the current version's
+ * review, while that review is still a draft. Null once the reviewer has submitted again.
+ */
+export function reopenedFor(
+  detail: Pick<SubmissionDetail, 'history' | 'review' | 'versions' | 'currentVersion'>,
+): Pick<StatusHistoryEntry, 'reason' | 'actorName' | 'createdAt'> | null {
+  if (detail.review?.state !== 'draft') return null;
+  // Only a reopen of this version's review: an earlier version's has been dealt with.
+  const since = detail.versions.find((version) => version.versionNo === detail.currentVersion)?.submittedAt ?? 0;
+  const latest = detail.history.filter((entry) => entry.action === 'reopen' && entry.createdAt >= since).at(-1);
+  return latest ? { reason: latest.reason, actorName: latest.actorName, createdAt: latest.createdAt } : null;
 }
