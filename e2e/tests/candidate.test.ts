@@ -171,7 +171,7 @@ describe('the candidate: topic, draft, reading a review, replying and resubmitti
     await page.getByRole('button', { name: '提交选题' }).click();
     await page.getByRole('button', { name: '确认提交' }).click();
     await page.getByText('选题已提交，请等待评阅').waitFor();
-    await page.getByText('选题已提交，正在评阅中，不能重复提交').waitFor();
+    await page.getByText('选题已提交，等待评阅结果，不能重复提交').waitFor();
     assert.equal(await page.getByRole('button', { name: '保存草稿' }).count(), 0);
     assert.equal(await page.getByLabel('论文题目').isEditable(), false);
     // Submitted, the topic reads as text, with no input boxes or counters to suggest editing.
@@ -195,6 +195,8 @@ describe('the candidate: topic, draft, reading a review, replying and resubmitti
       .waitFor();
     assert.equal(await plan.getByRole('button', { name: /提交论文计划/ }).isDisabled(), true);
     await page.getByTestId('stage-final').getByText('请先通过论文初稿评阅，再提交定稿').waitFor();
+    // A locked stage does not say 开放中 beside its lock, whatever its window.
+    assert.equal(await page.getByTestId('stage-final').getByText('开放中').count(), 0);
 
     const draft = page.getByTestId('stage-draft');
     await draft

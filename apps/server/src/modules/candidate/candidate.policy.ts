@@ -101,7 +101,8 @@ export const limitReason = (limit: number) => `已用完 ${limit} 次上传机�
 /** Why a submitted stage cannot be submitted again, by how it stands. */
 export function submittedReason(stage: Stage, outcome: ReturnType<typeof outcomeOf>): string | null {
   const label = STAGE_LABELS[stage];
-  if (outcome === 'inReview') return `${label}已提交，正在评阅中，不能重复提交`;
+  // Any of 待分配, 待评阅, 评阅中 and 待复核: words that hold for each, beside the status the candidate sees.
+  if (outcome === 'inReview') return `${label}已提交，等待评阅结果，不能重复提交`;
   if (outcome === 'passed') return `${label}已通过评阅，无需再次提交`;
   if (outcome === 'failed') return `${label}未通过评阅，不能再次提交`;
   return null;

@@ -190,7 +190,9 @@ export class CandidateService {
       const reviews = await this.repository.submittedReviews([topic.id]);
       const verdict = releasedReviews(topic, reviews).get(topic.current_version)?.verdict ?? null;
       const outcome = outcomeOf(topic.status, verdict);
-      const why = { inReview: '已提交，正在评阅中', passed: '已通过评阅', failed: '未通过评阅', returned: '' }[outcome];
+      const why = { inReview: '已提交，等待评阅结果', passed: '已通过评阅', failed: '未通过评阅', returned: '' }[
+        outcome
+      ];
       throw conflict(`选题${why}，不能修改`);
     }
     return { savedAt: await this.repository.saveDraft(thesis.id, JSON.stringify(fields)) };

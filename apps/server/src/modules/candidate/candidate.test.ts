@@ -216,10 +216,10 @@ describe('the candidate side', () => {
 
     const again = await submit(who, 'topic', { structured: TOPIC });
     assert.equal(again.errorCode, ErrorCode.conflict);
-    assert.equal(again.errorMsg, '选题已提交，正在评阅中，不能重复提交');
+    assert.equal(again.errorMsg, '选题已提交，等待评阅结果，不能重复提交');
     const edit = await call(CandidateApiPath.topicDraft, { thesisId: who.thesisId, fields: TOPIC }, who.token);
     assert.equal(edit.errorCode, ErrorCode.conflict);
-    assert.equal(edit.errorMsg, '选题已提交，正在评阅中，不能修改');
+    assert.equal(edit.errorMsg, '选题已提交，等待评阅结果，不能修改');
 
     // Returned: editable again, and resubmitted as version 2.
     await assign(submitted.data.submissionId);
@@ -328,7 +328,7 @@ describe('the candidate side', () => {
       documentId: await buildDocument(app, who.token, minimalPdf('Too soon')),
     });
     assert.equal(underReview.errorCode, ErrorCode.conflict);
-    assert.equal(underReview.errorMsg, '论文初稿已提交，正在评阅中，不能重复提交');
+    assert.equal(underReview.errorMsg, '论文初稿已提交，等待评阅结果，不能重复提交');
 
     await review(submissionId, 1, 'revise');
     let stage = await stageOf(who, 'draft');

@@ -46,7 +46,10 @@ export function StageCard(props: { thesisId: number; stage: CandidateStage; thre
         <Descriptions.Item label="提交时间">
           <Space size={4} wrap>
             {windowText(stage.window)}
-            <ToneTag tone={windowTone.tone}>{windowTone.text}</ToneTag>
+            {/* 开放中 only where the candidate can submit now: beside a locked stage it misleads. */}
+            {(stage.windowState !== 'open' || stage.action) && (
+              <ToneTag tone={windowTone.tone}>{windowTone.text}</ToneTag>
+            )}
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label="上传次数">
