@@ -119,7 +119,7 @@ export function SheetForm({ sheet }: { sheet: ThesisSheet }) {
       <table className="tv-table tv-stages" data-testid="sheet-stages">
         <caption className="sr-only">各阶段评阅结果</caption>
         <colgroup>
-          {[13, 11, 10, 8, 8, 14, 18, 18].map((width, index) => (
+          {[13, 11, 16, 7, 7, 14, 16, 16].map((width, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
             <col key={index} style={{ width: `${width}%` }} />
           ))}
@@ -148,12 +148,18 @@ export function SheetForm({ sheet }: { sheet: ThesisSheet }) {
               <tr key={s.stage} data-stage={s.stage}>
                 <th scope="row">
                   {STAGE_LABELS[s.stage]}
-                  {s.reviewedVersion !== null && s.reviewedVersion > 1 && (
-                    <span className="tv-muted">（第{s.reviewedVersion}版）</span>
-                  )}
+                  {s.currentVersion > 1 && <span className="tv-muted">（第{s.currentVersion}版）</span>}
                 </th>
                 <td>{SUBMISSION_STATUS_LABELS[s.status]}</td>
-                <td>{s.verdict ? VERDICT_LABELS[s.verdict] : '—'}</td>
+                <td>
+                  {s.verdict ? VERDICT_LABELS[s.verdict] : '—'}
+                  {/* The status is the current version's; a verdict of an earlier one says which. */}
+                  {s.verdict && s.reviewedVersion !== null && s.reviewedVersion !== s.currentVersion && (
+                    <span className="tv-muted" data-testid="sheet-verdict-version">
+                      （第{s.reviewedVersion}版）
+                    </span>
+                  )}
+                </td>
                 <td>{s.score ?? '—'}</td>
                 <td>{s.grade ?? '—'}</td>
                 <td>{s.reviewerName || '—'}</td>
