@@ -356,4 +356,31 @@ describe('the reviewer reviews a draft, sees its resubmission with carried annot
     await page.getByTestId('status-tag').filter({ hasText: '未通过' }).waitFor();
     assert.equal(await page.getByRole('button', { name: '保存草稿' }).count(), 0);
   });
+
+  it('gives the page the room, and remembers the folded panel and the zoom for the next visit', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/annotate/thesis/reviews/${draftId}`);
+    await waitForTitle(page, '论文详情');
+    // The sidebar folds on a thesis, and the list shares the panel: the page is readable.
+    await page.getByTestId('sidebar').and(page.locator('[data-collapsed="true"]')).waitFor();
+    const firstPage = page.locator('.aw-page').first();
+    await firstPage.waitFor();
+    await expect(async () => ((await firstPage.boundingBox())?.width ?? 0) >= 700, 'a page at least 700 px wide');
+    const zoomLabel = page.getByRole('button', { name: /%，点击适合宽度/ });
+    const fitted = await zoomLabel.getAttribute('aria-label');
+    await page.getByRole('button', { name: '放大' }).click();
+    await expect(async () => (await zoomLabel.getAttribute('aria-label')) !== fitted, 'zoomed in');
+    const zoomed = await zoomLabel.getAttribute('aria-label');
+    await page.getByRole('button', { name: '收起评阅栏' }).click();
+    await page.getByRole('button', { name: /展开评阅栏/ }).waitFor();
+
+    await page.reload();
+    await waitForTitle(page, '论文详情');
+    await page.getByRole('button', { name: /展开评阅栏/ }).waitFor();
+    await expect(async () => (await zoomLabel.getAttribute('aria-label')) === zoomed, `the zoom is kept: ${zoomed}`);
+    // Back as they were: fitted to the width, the panel open.
+    await zoomLabel.click();
+    await page.getByRole('button', { name: /展开评阅栏/ }).click();
+    await page.getByRole('button', { name: '收起评阅栏' }).waitFor();
+  });
 });

@@ -4,6 +4,7 @@ import { Alert, Button, message, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useSessionStore } from '../stores/session-store.ts';
+import { readPreference, writePreference } from '../utils/user-preference.ts';
 import { byPage, placeAnnotations, readingOrder } from './anchoring-layout.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import { AnnotationList } from './annotation-list.tsx';
@@ -11,7 +12,7 @@ import type { WorkspaceAnnotation } from './annotation-model.ts';
 import { createOutboxStore } from './idb-outbox-store.ts';
 import type { Draft, PageItem, Tool } from './page-overlay.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
-import { isTyping, stepZoom } from './shortcuts.ts';
+import { isTyping, stepZoom, ZOOM_MAX, ZOOM_MIN } from './shortcuts.ts';
 import { PdfSurface, type SurfaceHandle, TextSurface } from './surfaces.tsx';
 import { selectedLayerText } from './text-layer-dom.ts';
 import { trimRange } from './text-offsets.ts';
@@ -48,6 +49,14 @@ export interface AnnotationWorkspaceProps {
   listHost?: HTMLElement | null;
   /** An annotation was picked on the document: a screen that holds the list elsewhere shows it. */
   onPickAnnotation?(id: string): void;
+}
+
+const ZOOM_PREFERENCE = 'workspace_zoom';
+
+/** A stored zoom, if it is a sane one. */
+function parseZoom(raw: string): number | null {
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= ZOOM_MIN && value <= ZOOM_MAX ? value : null;
 }
 
 interface PendingDraft extends Draft {
@@ -139,7 +148,12 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
 
   const [tool, setTool] = useState<Tool>('select');
   const [stamp, setStamp] = useState<AnnotationStamp>('✓');
-  const [zoom, setZoom] = useState<number | null>(null);
+  // The zoom the person last chose (null: fit the width), for the next document too.
+  const [zoom, setZoomState] = useState<number | null>(() => readPreference(ZOOM_PREFERENCE, parseZoom));
+  const setZoom = useCallback((next: number | null) => {
+    setZoomState(next);
+    writePreference(ZOOM_PREFERENCE, next === null ? null : String(next));
+  }, []);
   const [fitZoom, setFitZoom] = useState(1);
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -297,7 +311,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const effectiveZoom = zoom ?? fitZoom;
   const zoomBy = useCallback(
     (direction: 1 | -1 | 0) => setZoom(direction === 0 ? null : stepZoom(zoom ?? fitZoom, direction)),
-    [zoom, fitZoom],
+    [zoom, fitZoom, setZoom],
   );
 
   useWorkspaceKeys({

@@ -1,9 +1,10 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { readPreference, writePreference } from '../../../../shared/utils/user-preference.ts';
 
 export const PANEL_MIN = 300;
 export const PANEL_MAX = 640;
 const PANEL_DEFAULT = 380;
-const STORAGE_KEY = 'zikao_review_panel_width';
+const WIDTH_PREFERENCE = 'review_panel_width';
 
 /** Keeps a panel width inside its limits; a bad stored value gives the default. */
 export function clampPanelWidth(width: number): number {
@@ -12,17 +13,12 @@ export function clampPanelWidth(width: number): number {
 }
 
 function storedWidth(): number {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return value === null ? PANEL_DEFAULT : clampPanelWidth(Number(value));
-  } catch {
-    return PANEL_DEFAULT;
-  }
+  return readPreference(WIDTH_PREFERENCE, (raw) => clampPanelWidth(Number(raw))) ?? PANEL_DEFAULT;
 }
 
 /**
  * The review panel's width, dragged by a splitter (or moved with the arrow keys on it) and kept
- * for the next visit. Dragging left widens the panel, since it sits on the right.
+ * for the person's next visit. Dragging left widens the panel, since it sits on the right.
  */
 export function usePanelWidth() {
   const [width, setWidth] = useState(storedWidth);
@@ -31,11 +27,7 @@ export function usePanelWidth() {
   const commit = useCallback((next: number) => {
     const clamped = clampPanelWidth(next);
     setWidth(clamped);
-    try {
-      localStorage.setItem(STORAGE_KEY, String(clamped));
-    } catch {
-      // Private mode: the width lasts for this visit only.
-    }
+    writePreference(WIDTH_PREFERENCE, String(clamped));
   }, []);
 
   const separator = {

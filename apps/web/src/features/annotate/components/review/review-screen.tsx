@@ -11,6 +11,7 @@ import { SubmissionStatusTag } from '../../../../shared/components/status-tag.ts
 import { useCurrentRoute } from '../../../../shared/routing/route-meta-context.ts';
 import { useSessionStore } from '../../../../shared/stores/session-store.ts';
 import { formatDateTime } from '../../../../shared/utils/date.ts';
+import { readPreference, writePreference } from '../../../../shared/utils/user-preference.ts';
 import { reviewApi, reviewKeys } from '../../api/review-api.ts';
 import { CarriedPanel } from './carried-panel.tsx';
 import { useFillHeight, usePanelWidth } from './panel-layout.ts';
@@ -78,7 +79,12 @@ function LoadedReview({
   });
   const [versionNo, setVersionNo] = useState<number | null>(null);
   const [diffOpen, setDiffOpen] = useState(false);
-  const [collapsed, setCollapsed] = useState(false);
+  // Folded or not, as the person left it last time.
+  const [collapsed, setCollapsedState] = useState(() => readPreference(PANEL_FOLDED, (raw) => raw === '1') ?? false);
+  const setCollapsed = useCallback((folded: boolean) => {
+    setCollapsedState(folded);
+    writePreference(PANEL_FOLDED, folded ? '1' : '0');
+  }, []);
   const [tab, setTab] = useState<string | null>(null);
   // The workspace's annotation list lives in the panel's 批注 tab, so the page keeps the width.
   const [listHost, setListHost] = useState<HTMLDivElement | null>(null);
@@ -340,6 +346,8 @@ function LoadedReview({
     </div>
   );
 }
+
+const PANEL_FOLDED = 'review_panel_folded';
 
 const ACTION_LABELS: Record<string, string> = {
   submit: '提交论文',
