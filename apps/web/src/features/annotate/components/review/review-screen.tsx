@@ -281,6 +281,15 @@ function LoadedReview({
           </Space>
         }
       />
+      {editable && (
+        // Shown on phones only (review.css): annotating wants a wider screen; reading works here.
+        <Alert
+          type="info"
+          showIcon
+          className="rv-narrow-hint"
+          title="批注和评阅建议在电脑或平板横屏上进行；手机上可以阅读论文和批注。"
+        />
+      )}
       {!onCurrent && (
         <Alert
           type="warning"
