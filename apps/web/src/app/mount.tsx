@@ -6,6 +6,7 @@ import { bindNavigator } from '../shared/navigation/navigator.ts';
 import { usePermissionStore } from '../shared/stores/permission-store.ts';
 import { useSessionStore } from '../shared/stores/session-store.ts';
 import { endCancelledMotions } from '../shared/utils/cancelled-motion.ts';
+import { bindPreferenceOwner } from '../shared/utils/user-preference.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -19,6 +20,7 @@ export function mountApp(container: Element, props: HostProps | null): () => voi
 
   const router = createAppRouter(host.routerBase);
   bindNavigator((to, options) => void router.navigate(to, options), host.routerBase);
+  bindPreferenceOwner(() => useSessionStore.getState().id);
   const stopEndingMotions = endCancelledMotions(document);
   const root = createRoot(container);
   root.render(

@@ -1,10 +1,16 @@
-import { useSessionStore } from '../stores/session-store.ts';
-
 const PREFIX = 'zikao_pref';
+
+/** Who is signed in; the app binds it to the session store when it mounts. */
+let owner: () => number = () => 0;
+
+/** Ties preferences to the signed-in person (called once by the app, like the toast and navigator). */
+export function bindPreferenceOwner(currentUserId: () => number): void {
+  owner = currentUserId;
+}
 
 /** The storage key of one person's preference: two people sharing a browser keep their own. */
 function keyOf(name: string): string {
-  return `${PREFIX}:${useSessionStore.getState().id || 0}:${name}`;
+  return `${PREFIX}:${owner() || 0}:${name}`;
 }
 
 /**
