@@ -8,10 +8,10 @@ import {
   type PopconfirmProps,
 } from 'antd';
 import { type ReactElement, useMemo } from 'react';
-import './steady-dialogs.css';
 
 /**
- * The motion every dialog here uses: a fade in place (steady-dialogs.css).
+ * The motion every dialog here uses: a fade in place (steady-dialogs.css, loaded with the app in
+ * app.tsx, since select and dropdown panels use it too).
  *
  * antd zooms a modal in from the last click (scale 0.2 → 1), zooms a popconfirm and slides a
  * drawer. A press that starts on a button while it moves and ends after it has moved lands on

@@ -133,20 +133,17 @@ export function VersionDiffDrawer({ open, onClose, submissionId, versions, curre
 function CellText({ cell }: { cell: DiffCell }) {
   if (!cell.runs) return <>{cell.text}</>;
   // Each run is keyed by where it starts in the line.
-  const starts = cell.runs.map((_, index) =>
-    cell.runs ? cell.runs.slice(0, index).reduce((sum, run) => sum + run.text.length, 0) : 0,
-  );
-  return (
-    <>
-      {cell.runs.map((run, index) =>
-        run.changed ? (
-          <mark key={starts[index]} className="rv-diff-mark">
-            {run.text}
-          </mark>
-        ) : (
-          <span key={starts[index]}>{run.text}</span>
-        ),
-      )}
-    </>
-  );
+  let start = 0;
+  const parts = cell.runs.map((run) => {
+    const key = start;
+    start += run.text.length;
+    return run.changed ? (
+      <mark key={key} className="rv-diff-mark">
+        {run.text}
+      </mark>
+    ) : (
+      <span key={key}>{run.text}</span>
+    );
+  });
+  return <>{parts}</>;
 }
