@@ -136,6 +136,10 @@ describe('management console: batches and accounts', () => {
 
     await page.getByRole('button', { name: '新建账号' }).click();
     const form = page.getByRole('dialog', { name: '新建账号' });
+    // An empty form says each problem once.
+    await form.getByRole('button', { name: '创建' }).click();
+    await form.getByText('姓名不能为空').first().waitFor();
+    assert.equal(await form.getByText('姓名不能为空').count(), 1);
     await form.getByLabel('姓名').fill('孙评阅');
     await form.getByLabel('手机号（登录账号）').fill('1291234567');
     await form.getByLabel('角色').click();

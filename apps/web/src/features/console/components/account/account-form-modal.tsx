@@ -99,6 +99,8 @@ export function AccountFormModal({ open, account, onClose, onCreated }: AccountF
           name="name"
           label="姓名"
           required
+          // Creating, both rules find an empty name: say it once.
+          validateFirst
           rules={[
             problemRule('name'),
             {
