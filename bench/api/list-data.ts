@@ -3,7 +3,7 @@
 import { Role, type SubmissionStatus } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema.ts';
-import { searchTextOf } from '../../apps/server/src/modules/submission/submission.repository.ts';
+import { searchTextOf } from '../../apps/server/src/workflow/submission/submission.repository.ts';
 
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';

@@ -1,6 +1,7 @@
 export * from './annotation.ts';
 export * from './auth.ts';
 export * from './document.ts';
+export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './menu.ts';

@@ -11,11 +11,11 @@ import {
 } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { DocumentRepository } from '../modules/document/document.repository.ts';
-import type { SubmissionService } from '../modules/submission/submission.service.ts';
-import { UploadRepository } from '../modules/upload/upload.repository.ts';
+import { DocumentRepository } from '../documents/document/document.repository.ts';
+import { UploadRepository } from '../documents/upload/upload.repository.ts';
 import type { SessionUser } from '../shared/request-context.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
+import type { SubmissionService } from '../workflow/submission/submission.service.ts';
 import { createPdfMaker, type DemoThesis } from './review-pdf.ts';
 import { DEMO_TEXT, DEMO_TITLES, REVIEW_COMMENTS, STUDENT_NAMES } from './review-text.ts';
 

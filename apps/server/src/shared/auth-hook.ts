@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { AuthService } from '../identity/auth/auth.service.ts';
 import { forbidden, notLoggedIn } from './errors.ts';
 import type { AccessConfig, SessionUser } from './request-context.ts';
 import { sessionTokenOfCookie } from './session-cookie.ts';

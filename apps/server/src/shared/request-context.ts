@@ -1,5 +1,5 @@
-import type { Role } from '@zikao/contract';
-import type { UserRow } from '../modules/auth/users.repository.ts';
+import type { EndpointAccess, Role } from '@zikao/contract';
+import type { UserRow } from '../identity/auth/users.repository.ts';
 
 /** The signed-in caller, as the auth hook resolves it. */
 export interface SessionUser {
@@ -13,21 +13,8 @@ export interface SessionUser {
   row: UserRow;
 }
 
-/** Per-route access rules, read by the signature and auth hooks. */
-export interface AccessConfig {
-  /** 'public' needs no session; 'user' (the default) needs one. */
-  auth?: 'public' | 'user';
-  /** Roles allowed; omitted means any signed-in role. */
-  roles?: readonly Role[];
-  /** Reachable while the account must still change its password (updatePassword, logout). */
-  allowMustChange?: boolean;
-  /**
-   * 'multipart': the route verifies the signature once the form fields are read. Only routes in
-   *   app.ts's files scope, where multipart parsing is registered.
-   * 'none': byte-range file reads that pdf.js makes long after signing; still session-checked.
-   */
-  signature?: 'hook' | 'multipart' | 'none';
-}
+/** Per-route access rules, read by the signature and auth hooks: the endpoint's declared access. */
+export type AccessConfig = EndpointAccess;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@zikao/contract/errors';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { fetchMenu, fetchUserInfo } from '../shared/api/account-api.ts';
+import { fetchMenu, fetchUserInfo } from '../features/auth/api/user-api.ts';
 import { getHostContext } from '../shared/host/host.ts';
 import { ApiError } from '../shared/request/errors.ts';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH, loginRedirect, STUDENT_LOGIN_PATH } from '../shared/routing/paths.ts';

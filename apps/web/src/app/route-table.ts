@@ -1,16 +1,16 @@
-import { adminReviewRoutes } from '../features/admin-review/routes.ts';
-import { historyRoutes } from '../features/annotate/history-routes.ts';
-import { annotateRoutes } from '../features/annotate/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
+import { studentRoutes } from '../features/candidate/routes.ts';
 import { classroomRoutes } from '../features/classroom/routes.ts';
 import { consoleRoutes } from '../features/console/routes.ts';
-import { documentRoutes } from '../features/document/routes.ts';
-import { noticeRoutes } from '../features/notice/routes.ts';
+import { documentRoutes } from '../features/documents/routes.ts';
+import { noticeRoutes } from '../features/notices/routes.ts';
 import { practiceRoutes } from '../features/practice/routes.ts';
+import { adminReviewRoutes } from '../features/review/admin-review-routes.ts';
+import { historyRoutes } from '../features/review/history-routes.ts';
+import { annotateRoutes } from '../features/review/routes.ts';
+import { thesisViewRoutes } from '../features/review/thesis-view-routes.ts';
 import { statisticsRoutes } from '../features/statistics/routes.ts';
-import { studentRoutes } from '../features/student/routes.ts';
-import { thesisViewRoutes } from '../features/thesis-views/routes.ts';
-import { versionRoutes } from '../features/version/routes.ts';
+import { versionRoutes } from '../features/system/routes.ts';
 import type { RouteDef } from '../shared/routing/route-def.ts';
 
 export const NOT_FOUND_ROUTE: RouteDef = {

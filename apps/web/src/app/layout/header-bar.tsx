@@ -10,9 +10,9 @@ import {
 import { ROLE_LABELS, type Role } from '@zikao/contract/roles';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { bellLabel, noticePathFor } from '../../features/notices/components/notice-badge.ts';
+import { useUnreadNotices } from '../../features/notices/components/use-unread-notices.ts';
 import { BADGE_MAX } from '../../shared/config/constants.ts';
-import { bellLabel, noticePathFor } from '../../shared/notice/notice-badge.ts';
-import { useUnreadNotices } from '../../shared/notice/use-unread-notices.ts';
 import { CHANGE_PASSWORD_PATH } from '../../shared/routing/paths.ts';
 import { useCurrentRoute } from '../../shared/routing/route-meta-context.ts';
 import { logout } from '../../shared/session/logout.ts';

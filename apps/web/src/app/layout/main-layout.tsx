@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { fetchUserInfo } from '../../shared/api/account-api.ts';
+import { fetchUserInfo } from '../../features/auth/api/user-api.ts';
 import { SideDrawer } from '../../shared/components/steady-dialogs.tsx';
 import { getHostContext } from '../../shared/host/host.ts';
 import { useCurrentRoute } from '../../shared/routing/route-meta-context.ts';

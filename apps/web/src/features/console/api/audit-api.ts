@@ -1,17 +1,9 @@
-import { AuditApiPath, type AuditEntryDto, type AuditOptions } from '@zikao/contract/audit';
-import type { ListResult } from '@zikao/contract/envelope';
-import { api } from '../../../shared/request/api.ts';
+import type { AuditListQuery } from '@zikao/contract/audit';
+import { systemEndpoints } from '@zikao/contract/endpoints';
+import { call, download } from '../../../shared/request/call.ts';
 
-export interface AuditQuery {
-  page: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  actorId?: number | undefined;
-  action?: string | undefined;
-  entity?: string | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-}
+/** The audit screen's filters and page: the list call's input without its export flag. */
+export type AuditQuery = Omit<AuditListQuery, 'export'>;
 
 export const auditKeys = {
   all: ['console-audit'] as const,
@@ -20,9 +12,8 @@ export const auditKeys = {
 };
 
 export const auditApi = {
-  list: (query: AuditQuery, signal?: AbortSignal) =>
-    api.post<ListResult<AuditEntryDto>>(AuditApiPath.list, { ...query }, { silent: true, signal }),
-  options: () => api.post<AuditOptions>(AuditApiPath.options, {}, { silent: true }),
+  list: (query: AuditQuery, signal?: AbortSignal) => call(systemEndpoints.auditList, query, { silent: true, signal }),
+  options: () => call(systemEndpoints.auditOptions, {}, { silent: true }),
   /** Downloads the filtered trail as .xlsx; the client shows 导出成功. */
-  export: (query: AuditQuery) => api.post(AuditApiPath.list, { ...query, page: 1, export: 1 }, { export: true }),
+  export: (query: AuditQuery) => download(systemEndpoints.auditList, { ...query, page: 1, export: 1 }),
 };

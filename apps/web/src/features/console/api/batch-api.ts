@@ -1,6 +1,6 @@
-import { type BatchDto, type BatchListQuery, type BatchSaveInput, ConsoleApiPath } from '@zikao/contract/console';
-import type { ListResult } from '@zikao/contract/envelope';
-import { api } from '../../../shared/request/api.ts';
+import type { BatchListQuery, BatchSaveInput } from '@zikao/contract/console';
+import { adminEndpoints } from '@zikao/contract/endpoints';
+import { call } from '../../../shared/request/call.ts';
 
 export const batchKeys = {
   all: ['console-batches'] as const,
@@ -13,11 +13,7 @@ export const batchKeys = {
  */
 export const batchApi = {
   list: (query: BatchListQuery, signal?: AbortSignal) =>
-    api.post<ListResult<BatchDto>>(
-      ConsoleApiPath.batchList,
-      { ...query, keyword: query.keyword || undefined },
-      { silent: true, signal },
-    ),
-  save: (input: BatchSaveInput) => api.post<BatchDto>(ConsoleApiPath.batchSave, { ...input }),
-  close: (id: number) => api.post<BatchDto>(ConsoleApiPath.batchClose, { id }),
+    call(adminEndpoints.batchList, { ...query, keyword: query.keyword || undefined }, { silent: true, signal }),
+  save: (input: BatchSaveInput) => call(adminEndpoints.batchSave, input),
+  close: (id: number) => call(adminEndpoints.batchClose, { id }),
 };

@@ -1,0 +1,71 @@
+import { Role } from '@zikao/contract';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_EXAMPLE_ROW,
+  ImportApiPath,
+  importTemplateSchema,
+} from '@zikao/contract/candidate-import';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../identity/auth/auth.routes.ts';
+import { invalidInput } from '../../shared/errors.ts';
+import { attachment } from '../../shared/http/attachment.ts';
+import { ok } from '../../shared/http/envelope.ts';
+import { parseInput } from '../../shared/validation.ts';
+import { type ImportService, receiveImportFile } from './import.service.ts';
+
+const ADMIN_UPLOAD = { config: { access: { roles: [Role.admin], signature: 'multipart' } } } as const;
+const ADMIN = { config: { access: { roles: [Role.admin] } } } as const;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const TEMPLATE_NAME = '考生导入模板';
+
+function upload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw invalidInput('请以 multipart/form-data 格式上传文件');
+  const signature = request.pendingSignature;
+  if (!signature) throw invalidInput('缺少签名');
+  return receiveImportFile(request.parts(), signature);
+}
+
+/** The template: the header row and one example row; 准考证号 and 手机号 as text, so Excel keeps leading zeros. */
+async function templateXlsx(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = '自考在线';
+  const sheet = workbook.addWorksheet('考生');
+  sheet.columns = IMPORT_COLUMNS.map((header, i) => ({
+    header,
+    key: header,
+    width: i === IMPORT_COLUMNS.length - 1 ? 36 : 16,
+    style: header === '准考证号' || header === '手机号' ? { numFmt: '@' } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow([...IMPORT_EXAMPLE_ROW]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function templateCsv(): Buffer {
+  // UTF-8 with BOM, so Excel on Chinese Windows opens it without garbling.
+  const lines = [IMPORT_COLUMNS.join(','), IMPORT_EXAMPLE_ROW.join(',')];
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** Candidate import for admins: template download, preview (writes nothing), commit. */
+export function registerImportRoutes(app: FastifyInstance, deps: { imports: ImportService }): void {
+  const { imports } = deps;
+
+  app.post(ImportApiPath.template, ADMIN, async (request, reply) => {
+    const { format } = parseInput(importTemplateSchema, request.body);
+    if (format === 'csv')
+      return attachment(reply, `${TEMPLATE_NAME}.csv`, 'text/csv; charset=utf-8').send(templateCsv());
+    return attachment(reply, `${TEMPLATE_NAME}.xlsx`, XLSX).send(await templateXlsx());
+  });
+
+  app.post(ImportApiPath.preview, ADMIN_UPLOAD, async (request) => {
+    requireUser(request.user);
+    return ok(await imports.preview(await upload(request)));
+  });
+
+  app.post(ImportApiPath.commit, ADMIN_UPLOAD, async (request) => {
+    const user = requireUser(request.user);
+    return ok(await imports.commit(user, await upload(request)));
+  });
+}

@@ -1,0 +1,101 @@
+import { API_BASE, type Endpoint, type EndpointOutput, type EndpointParsed } from '@zikao/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { notLoggedIn } from '../errors.ts';
+import type { SessionUser } from '../request-context.ts';
+import { ParsedInputMemo, parseInput } from '../validation.ts';
+import { ok } from './envelope.ts';
+
+/** What a handler is given besides its parsed input. */
+export interface CallContext<E extends Endpoint> {
+  /** The caller; null only on a public endpoint called without a session. */
+  user: E['access']['auth'] extends 'public' ? SessionUser | null : SessionUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * A handler answers its endpoint's output, which is sent in the envelope, or, on a file or
+ * export endpoint, the reply it has filled itself (`attachment(reply, …).send(bytes)`).
+ */
+type Answer<E extends Endpoint> = E['body'] extends 'json' ? EndpointOutput<E> : EndpointOutput<E> | FastifyReply;
+export type Handler<E extends Endpoint> = (
+  input: EndpointParsed<E>,
+  context: CallContext<E>,
+) => Answer<E> | Promise<Answer<E>> | undefined;
+
+export interface ServeOptions {
+  /**
+   * Keeps parsed inputs by their parameters, for calls repeated with the same ones (a list
+   * polled, paged back and forth; adr/007). The handler must not change its input.
+   */
+  memoizeInput?: boolean;
+  /** Fastify's per-route rate limit (`@fastify/rate-limit`). */
+  rateLimit?: { max: number; timeWindow: number | string };
+}
+
+const ENDPOINT = Symbol('endpoint');
+
+function inputOf(endpoint: Endpoint, request: FastifyRequest): unknown {
+  if (endpoint.form === 'multipart') return undefined;
+  if (endpoint.method === 'POST') return request.body;
+  const params = request.params as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  return params && Object.keys(params).length > 0 ? { ...query, ...params } : query;
+}
+
+/**
+ * Registers the handler of one declared endpoint: the route's method and path, its access rule
+ * (read by the auth hook), and its input, parsed by the declared schema before the handler
+ * runs. A multipart endpoint's handler reads the form itself, with the declared schema.
+ *
+ * The handler is called without a promise in between, so a handler that sends a kept answer
+ * at once (the review lists) stays synchronous.
+ */
+export function serve<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: ServeOptions = {},
+): void {
+  const memo = options.memoizeInput ? new ParsedInputMemo(endpoint.input) : null;
+  const isPublic = endpoint.access.auth === 'public';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: {
+      access: endpoint.access,
+      [ENDPOINT]: endpoint,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    handler(request, reply) {
+      const raw = inputOf(endpoint, request);
+      const input = (
+        endpoint.form === 'multipart'
+          ? {}
+          : memo
+            ? memo.parse(raw, endpoint.method === 'POST' ? request.signedParamsKey : undefined)
+            : parseInput(endpoint.input, raw)
+      ) as EndpointParsed<E>;
+      if (!isPublic && !request.user) throw notLoggedIn();
+      const context = { user: request.user, request, reply } as CallContext<E>;
+      const answer = handler(input, context);
+      if (answer === undefined || answer === reply) return answer;
+      if (answer instanceof Promise) return answer.then((value) => (value === reply ? reply : ok(value)));
+      return ok(answer);
+    },
+  });
+}
+
+/** The endpoint a registered route was declared by, if any. */
+export function endpointOf(route: Pick<RouteOptions, 'config'>): Endpoint | undefined {
+  return (route.config as Record<symbol, Endpoint> | undefined)?.[ENDPOINT];
+}
+
+/**
+ * Refuses, at start-up, an API route that no endpoint declares: every call the server answers
+ * is in the contract's table (`packages/contract/src/endpoints.ts`).
+ */
+export function refuseUndeclaredRoutes(route: RouteOptions & { prefix?: string }): void {
+  if (route.method === 'HEAD' || route.url.startsWith(`${API_BASE}/`) === false) return;
+  if (!endpointOf(route)) throw new Error(`${route.method} ${route.url} is not declared in the endpoint table`);
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { DocumentText, reanchor, type Selector } from '@zikao/anchoring';
+import type { CarriedAnnotationDto, CarriedSummary, CarryStatus } from '@zikao/contract';
+import type { Selectable } from 'kysely';
+import type { AnnotationsTable } from '../../db/schema.ts';
+import { annotatableDocuments } from '../../documents/annotation/annotation.policy.ts';
+import type { DocumentRepository } from '../../documents/document/document.repository.ts';
+import { forbidden, notFound } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
+import { type CarriedCopy, CarryOverRepository } from './carry-over.repository.ts';
+import type { SubmissionRepository, VersionRow } from './submission.repository.ts';
+
+type AnnotationRow = Selectable<AnnotationsTable>;
+
+/**
+ * Carries the reviewer's annotations of the previous version onto a resubmitted version, once its
+ * document is ready: each copy is re-anchored and marked found, moved (with a confidence) or
+ * orphaned. Orphans keep their old selectors, so they are listed rather than lost.
+ */
+export class CarryOver {
+  private readonly repository: CarryOverRepository;
+  private readonly submissions: SubmissionRepository;
+  private readonly documents: DocumentRepository;
+
+  constructor(deps: {
+    repository: CarryOverRepository;
+    submissions: SubmissionRepository;
+    documents: DocumentRepository;
+  }) {
+    this.repository = deps.repository;
+    this.submissions = deps.submissions;
+    this.documents = deps.documents;
+  }
+
+  /**
+   * Carries every pending version of the submission whose document is ready. Safe to call often
+   * and concurrently: the carry of one version is claimed once, in the transaction that writes it.
+   */
+  async carryPending(submissionId: number, reviewerId: number | null): Promise<void> {
+    const versions = await this.submissions.versions(submissionId);
+    for (const version of versions) {
+      if (version.carry_state !== 'pending' || version.document_id === null) continue;
+      const previous = [...versions].reverse().find((v) => v.version_no < version.version_no && v.document_id !== null);
+      if (!previous || reviewerId === null) continue;
+      await this.carry(previous, version, reviewerId);
+    }
+  }
+
+  private async carry(previous: VersionRow, next: VersionRow, reviewerId: number): Promise<void> {
+    const documentId = next.document_id as number;
+    if ((await this.repository.documentStatus(documentId))?.status !== 'ready') return;
+    const sources = await this.repository.liveAnnotations(previous.document_id as number, reviewerId);
+    const pages = await this.repository.pageTexts(documentId);
+    const doc = new DocumentText(pages.map((page) => page.text));
+    const report = reanchor(
+      doc,
+      sources.map((row) => ({ id: row.id, target: JSON.parse(row.selectors_json) as Selector[] })),
+    );
+    const copies: CarriedCopy[] = report.results.map((result, i) => {
+      const source = sources[i] as (typeof sources)[number];
+      let pageIndex = Math.min(source.page_index, Math.max(0, doc.pageCount - 1));
+      if (result.anchor?.kind === 'text') pageIndex = doc.pageAt(result.anchor.start);
+      else if (result.anchor?.kind === 'area') pageIndex = result.anchor.page;
+      return {
+        id: randomUUID(),
+        documentId,
+        authorId: reviewerId,
+        source,
+        pageIndex,
+        selectorsJson: JSON.stringify(result.selectors),
+        status: result.status,
+        confidence: Math.round(result.confidence * 1000) / 1000,
+      };
+    });
+    await this.submissions.transaction(async (submissions, trx) => {
+      if (!(await submissions.claimCarry(next.id))) return;
+      await new CarryOverRepository(trx).insertCopies(copies);
+    });
+  }
+
+  /** Ticks a carried point as addressed (or not, or clears the tick); its author only. */
+  async mark(user: SessionUser, annotationId: string, addressed: boolean | null): Promise<CarriedAnnotationDto> {
+    const row = await this.repository.findAnnotation(annotationId);
+    if (!row || row.deleted || row.carried_from_id === null) throw notFound('批注不存在');
+    if (!(await annotatableDocuments(this.documents, user, [row.document_id])).has(row.document_id)) {
+      throw forbidden('无权批注该文档');
+    }
+    if (row.author_id !== user.id) throw forbidden('只能标记自己的批注');
+    const value = addressed === null ? null : addressed ? 1 : 0;
+    await this.repository.setAddressed(annotationId, value);
+    return toCarriedDto({ ...row, addressed: value });
+  }
+
+  /** The carried points on a version's document, with counts for the review screen. */
+  async summary(
+    versions: readonly VersionRow[],
+    versionNo: number,
+    authorId: number | null,
+  ): Promise<CarriedSummary | null> {
+    const version = versions.find((v) => v.version_no === versionNo);
+    if (!version || version.document_id === null || version.carry_state !== 'done') return null;
+    const from = [...versions].reverse().find((v) => v.version_no < versionNo && v.document_id !== null);
+    const rows = await this.repository.carried(version.document_id, authorId);
+    const items = rows.map(toCarriedDto);
+    const counts: Record<CarryStatus, number> = { found: 0, moved: 0, orphaned: 0 };
+    for (const item of items) counts[item.status]++;
+    return {
+      versionNo,
+      fromVersionNo: from?.version_no ?? versionNo - 1,
+      counts,
+      addressed: items.filter((item) => item.addressed === true).length,
+      items,
+    };
+  }
+}
+
+export function toCarriedDto(row: AnnotationRow): CarriedAnnotationDto {
+  const selectors = JSON.parse(row.selectors_json) as Selector[];
+  const quote = selectors.find((selector) => selector.type === 'TextQuoteSelector');
+  return {
+    id: row.id,
+    carriedFromId: row.carried_from_id ?? '',
+    status: row.carry_status ?? 'orphaned',
+    confidence: row.carry_confidence ?? 0,
+    addressed: row.addressed === null ? null : row.addressed === 1,
+    pageIndex: row.page_index,
+    quote: quote?.type === 'TextQuoteSelector' ? quote.exact : '',
+    comment: row.comment,
+  };
+}

@@ -1,0 +1,256 @@
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { AnnotationDto } from '@zikao/contract/annotation';
+import { STAGE_LABELS, type SubmissionDetail } from '@zikao/contract/review';
+import { Alert, Button, Empty, Progress, Skeleton } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { Page } from '../../../../shared/components/page.tsx';
+import { formatDate } from '../../../../shared/utils/date.ts';
+import { CATEGORY_BY_KEY, SEVERITY_LABEL } from '../../../../workspace/categories.ts';
+import { openPdf } from '../../../../workspace/pdf-loader.ts';
+import { thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
+import { LoadError } from '../review/screen-states.tsx';
+import { ViewLinks } from './view-links.tsx';
+import { boxOf, notesByPage, type PrintNote } from './view-model.ts';
+import './thesis-views.css';
+
+/** The candidate's replies print as 考生: a printout may leave the room (blind review). */
+const STUDENT_ROLE = 1;
+
+/** Pixels per PDF point of the page images: sharp on paper without holding huge canvases. */
+const RENDER_SCALE = 2;
+
+interface RenderedPage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every page of the document as a JPEG, one after the other (a 150-page thesis must not hold 150
+ * canvases at once). Object URLs are released when the screen goes.
+ */
+function useRenderedPages(documentId: number | null) {
+  const [pages, setPages] = useState<RenderedPage[]>([]);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (documentId === null) return;
+    let cancelled = false;
+    const urls: string[] = [];
+    setPages([]);
+    setTotal(0);
+    setError(null);
+    (async () => {
+      const pdf = await openPdf(documentId);
+      if (cancelled) return;
+      setTotal(pdf.numPages);
+      const canvas = document.createElement('canvas');
+      for (let index = 1; index <= pdf.numPages; index++) {
+        const page = await pdf.getPage(index);
+        const viewport = page.getViewport({ scale: RENDER_SCALE });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('无法绘制页面');
+        context.fillStyle = '#fff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        await page.render({ canvas, canvasContext: context, viewport }).promise;
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85));
+        if (cancelled) return;
+        if (!blob) throw new Error('无法绘制页面');
+        const url = URL.createObjectURL(blob);
+        urls.push(url);
+        const size = page.getViewport({ scale: 1 });
+        setPages((list) => [...list, { url, width: size.width, height: size.height }]);
+        page.cleanup();
+      }
+    })().catch((reason: unknown) => {
+      if (!cancelled) setError(reason instanceof Error && reason.message ? reason.message : '论文文件加载失败');
+    });
+    return () => {
+      cancelled = true;
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, [documentId]);
+  return { pages, total, error };
+}
+
+/** 打印论文: the current version's pages for A4, each with its annotations as numbered margin notes. */
+export function PrintScreen() {
+  const submissionId = Number(useParams().id);
+  const valid = Number.isInteger(submissionId) && submissionId > 0;
+  const detail = useQuery({
+    queryKey: thesisViewKeys.print(submissionId),
+    queryFn: () => thesisViewsApi.detail(submissionId),
+    enabled: valid,
+    retry: false,
+  });
+  const version = detail.data?.versions.find((v) => v.versionNo === detail.data?.currentVersion);
+  // Structured text (a topic) has a document for its annotations but no PDF to print.
+  const documentId = version?.structured ? null : (version?.documentId ?? null);
+  const annotations = useQuery({
+    queryKey: ['thesis-print-annotations', documentId],
+    queryFn: () => thesisViewsApi.annotations(documentId as number),
+    enabled: documentId !== null,
+    retry: false,
+  });
+  const rendered = useRenderedPages(documentId);
+  const ready = rendered.total > 0 && rendered.pages.length === rendered.total && annotations.isSuccess;
+
+  const extra = (
+    <div className="tv-actions tv-no-print">
+      {valid && <ViewLinks submissionId={submissionId} stage={detail.data?.stage} current="print" />}
+      {documentId !== null && (
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void thesisViewsApi.annotatedPdf(documentId).catch(() => {})}
+        >
+          下载批注版 PDF
+        </Button>
+      )}
+      <Button
+        type="primary"
+        icon={<PrinterOutlined />}
+        data-testid="print-button"
+        disabled={!ready}
+        onClick={() => window.print()}
+      >
+        打印
+      </Button>
+    </div>
+  );
+
+  let body: React.ReactNode;
+  if (!valid) body = <LoadError error={new Error('链接中的论文编号不正确')} onRetry={() => {}} />;
+  else if (detail.isError) body = <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  else if (!detail.data) body = <Skeleton active paragraph={{ rows: 10 }} />;
+  else if (documentId === null)
+    body = <Empty description="该阶段为结构化填写内容，没有可打印的论文文件；可打印论文信息表" />;
+  else
+    body = (
+      <PrintDocument
+        detail={detail.data}
+        versionNo={version?.versionNo ?? detail.data.currentVersion}
+        annotations={annotations.data ?? []}
+        annotationsFailed={annotations.isError}
+        {...rendered}
+      />
+    );
+  return (
+    <Page extra={extra}>
+      <div className="tv-print-root">{body}</div>
+    </Page>
+  );
+}
+
+function PrintDocument({
+  detail,
+  versionNo,
+  annotations,
+  annotationsFailed,
+  pages,
+  total,
+  error,
+}: {
+  detail: SubmissionDetail;
+  versionNo: number;
+  annotations: AnnotationDto[];
+  annotationsFailed: boolean;
+  pages: RenderedPage[];
+  total: number;
+  error: string | null;
+}) {
+  const notes = useMemo(() => notesByPage(annotations), [annotations]);
+  // Notes on pages past the end (the document changed) still print, after the last page.
+  const stray = [...notes.entries()].filter(([page]) => total > 0 && page >= total).flatMap(([, list]) => list);
+  return (
+    <div className="tv-printout" data-testid="printout">
+      <header className="tv-print-head">
+        <h2>{detail.thesis.title}</h2>
+        <p>
+          {STAGE_LABELS[detail.stage]} · 第{versionNo}版 · {detail.batch.name}
+          {detail.candidate ? ` · ${detail.candidate.name}` : ' · 盲审'} · 批注 {annotations.length} 条 · 打印日期{' '}
+          {formatDate(Date.now())}
+        </p>
+      </header>
+      {error && <Alert type="error" showIcon title="论文页面加载失败" description={error} className="tv-no-print" />}
+      {annotationsFailed && (
+        <Alert type="warning" showIcon title="批注加载失败，打印件中将不含批注" className="tv-no-print" />
+      )}
+      {!error && pages.length < total && (
+        <div className="tv-no-print tv-progress" role="status">
+          正在准备打印页面 {pages.length}/{total}
+          <Progress percent={Math.round((pages.length / total) * 100)} size="small" />
+        </div>
+      )}
+      {!error && total === 0 && <Skeleton active paragraph={{ rows: 8 }} />}
+      {pages.map((page, index) => (
+        <PrintPage key={page.url} page={page} index={index} notes={notes.get(index) ?? []} />
+      ))}
+      {stray.length > 0 && (
+        <section className="tv-print-page tv-stray">
+          <div className="tv-notes">
+            <h3>其他批注（所在页已不存在）</h3>
+            <NoteList notes={stray} />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function PrintPage({ page, index, notes }: { page: RenderedPage; index: number; notes: PrintNote[] }) {
+  return (
+    <section className="tv-print-page" aria-label={`第 ${index + 1} 页`} data-testid="print-page">
+      <div className="tv-page-image">
+        <img src={page.url} alt={`论文第 ${index + 1} 页`} />
+        {notes.map((note) => {
+          const box = boxOf(note.annotation, page);
+          return box ? (
+            <span
+              key={note.annotation.id}
+              className="tv-marker"
+              style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%` }}
+              aria-hidden
+            >
+              {note.number}
+            </span>
+          ) : null;
+        })}
+        <span className="tv-page-no">{index + 1}</span>
+      </div>
+      <aside className="tv-notes" aria-label={`第 ${index + 1} 页批注`}>
+        {notes.length === 0 ? <p className="tv-muted">本页无批注</p> : <NoteList notes={notes} />}
+      </aside>
+    </section>
+  );
+}
+
+function NoteList({ notes }: { notes: PrintNote[] }) {
+  return (
+    <ol className="tv-note-list">
+      {notes.map(({ number, annotation, quote }) => {
+        const category = CATEGORY_BY_KEY[annotation.category];
+        return (
+          <li key={annotation.id} className="tv-note" style={{ borderLeftColor: category?.color }}>
+            <div className="tv-note-head">
+              <span className="tv-note-no">{number}</span>
+              <span>{category?.label ?? '其他'}</span>
+              <span className="tv-muted">{SEVERITY_LABEL[annotation.severity]}</span>
+              {annotation.stamp && <span className="tv-stamp">{annotation.stamp}</span>}
+            </div>
+            {quote && <blockquote className="tv-quote">“{quote}”</blockquote>}
+            {annotation.comment && <p className="tv-note-comment">{annotation.comment}</p>}
+            {annotation.replies.map((reply) => (
+              <p key={reply.id} className="tv-reply">
+                {reply.authorRole === STUDENT_ROLE ? '考生' : reply.authorName}：{reply.comment}
+              </p>
+            ))}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

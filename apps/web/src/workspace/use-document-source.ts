@@ -1,0 +1,119 @@
+import { DOCUMENT_STATUS_LABELS, type DocumentPage, type DocumentStatus } from '@zikao/contract/document';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../shared/request/errors.ts';
+import { takeDocumentFetch } from './document-prefetch.ts';
+import type { PdfJs } from './pdf-loader.ts';
+import { workspaceApi } from './workspace-api.ts';
+
+export interface DocumentSource {
+  pages: DocumentPage[] | null;
+  sizes: Array<{ width: number; height: number }>;
+  pdfjs: PdfJs | null;
+  pdf: PDFDocumentProxy | null;
+  /** Set while the server still converts or extracts the document. */
+  status: DocumentStatus | null;
+  statusText: string;
+  error: string | null;
+}
+
+const EMPTY: DocumentSource = {
+  pages: null,
+  sizes: [],
+  pdfjs: null,
+  pdf: null,
+  status: null,
+  statusText: '',
+  error: null,
+};
+
+const POLL_MS = 1500;
+
+/**
+ * The page texts and sizes from the server, and the PDF by range requests, fetched side by side.
+ * In structured-text mode the fields are the pages and no PDF is loaded.
+ */
+export function useDocumentSource(documentId: number, fields?: ReadonlyArray<{ text: string }>): DocumentSource {
+  const [source, setSource] = useState<DocumentSource>(EMPTY);
+  const fieldKey = fields ? JSON.stringify(fields.map((field) => field.text)) : null;
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pdf: PDFDocumentProxy | null = null;
+    setSource(EMPTY);
+    if (fieldKey !== null) {
+      const texts = JSON.parse(fieldKey) as string[];
+      setSource({
+        ...EMPTY,
+        pages: texts.map((text, index) => ({ pageNo: index + 1, width: 0, height: 0, hasText: true, text })),
+      });
+      return;
+    }
+
+    async function open(): Promise<void> {
+      const fetched = takeDocumentFetch(documentId);
+      const pdfPromise = fetched.pdf;
+      let text: Awaited<ReturnType<typeof workspaceApi.documentText>>;
+      try {
+        text = await fetched.text;
+      } catch (error) {
+        if (cancelled) return;
+        await waitUntilReady(error);
+        return;
+      }
+      const [pdfjs, loaded] = await pdfPromise;
+      pdf = loaded;
+      if (cancelled) {
+        void loaded.destroy();
+        return;
+      }
+      setSource({
+        ...EMPTY,
+        pages: text.pages,
+        sizes: text.pages.map((page) => ({ width: page.width || 595, height: page.height || 842 })),
+        pdfjs,
+        pdf: loaded,
+      });
+    }
+
+    async function waitUntilReady(cause: unknown): Promise<void> {
+      try {
+        const summary = await workspaceApi.documentStatus(documentId);
+        if (cancelled) return;
+        if (summary.status === 'ready') {
+          setSource({ ...EMPTY, error: cause instanceof Error ? cause.message : '文档加载失败' });
+          return;
+        }
+        setSource({
+          ...EMPTY,
+          status: summary.status,
+          statusText:
+            summary.status === 'failed'
+              ? summary.error || '文档无法转换'
+              : `${DOCUMENT_STATUS_LABELS[summary.status]}，${summary.progress}%`,
+        });
+        if (summary.status !== 'failed') timer = setTimeout(() => void open().catch(fail), POLL_MS);
+      } catch (error) {
+        fail(error);
+      }
+    }
+
+    function fail(error: unknown) {
+      if (cancelled) return;
+      setSource({
+        ...EMPTY,
+        error: error instanceof ApiError || error instanceof Error ? error.message : '文档加载失败',
+      });
+    }
+
+    void open().catch(fail);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      void pdf?.destroy();
+    };
+  }, [documentId, fieldKey]);
+
+  return source;
+}

@@ -1,0 +1,17 @@
+import { AuditApiPath, type AuditEntryDto, type AuditOptions, auditListSchema } from '../audit.ts';
+import { post } from '../endpoint.ts';
+import type { ListResult } from '../envelope.ts';
+import { Access } from './access.ts';
+import { emptyInputSchema } from './empty.ts';
+
+/** The system area: the audit trail and the version. */
+export const systemEndpoints = {
+  /** The trail, or with `export: 1` the same rows as .xlsx. */
+  auditList: post<ListResult<AuditEntryDto>>()({
+    path: AuditApiPath.list,
+    input: auditListSchema,
+    body: 'json-or-file',
+    access: Access.admins,
+  }),
+  auditOptions: post<AuditOptions>()({ path: AuditApiPath.options, input: emptyInputSchema, access: Access.admins }),
+};
