@@ -1,14 +1,26 @@
 import type { Endpoint } from './endpoint.ts';
 import { adminEndpoints } from './endpoints/admin.ts';
+import { documentsEndpoints } from './endpoints/documents.ts';
+import { identityEndpoints } from './endpoints/identity.ts';
+import { noticesEndpoints } from './endpoints/notices.ts';
 import { systemEndpoints } from './endpoints/system.ts';
+import { workflowEndpoints } from './endpoints/workflow.ts';
 
 export { Access } from './endpoints/access.ts';
 export { adminEndpoints } from './endpoints/admin.ts';
+export { documentsEndpoints } from './endpoints/documents.ts';
 export { emptyInputSchema } from './endpoints/empty.ts';
+export { identityEndpoints } from './endpoints/identity.ts';
+export { noticesEndpoints } from './endpoints/notices.ts';
 export { systemEndpoints } from './endpoints/system.ts';
+export { workflowEndpoints } from './endpoints/workflow.ts';
 
 /** Every endpoint the API answers, by area: the server registers exactly these (adr/010). */
 export const endpointTable: Record<string, Record<string, Endpoint>> = {
+  identity: identityEndpoints,
+  documents: documentsEndpoints,
+  workflow: workflowEndpoints,
   admin: adminEndpoints,
+  notices: noticesEndpoints,
   system: systemEndpoints,
 };

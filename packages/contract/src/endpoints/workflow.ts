@@ -1,0 +1,4 @@
+import type { Endpoint } from '../endpoint.ts';
+
+/** The workflow area's endpoints. */
+export const workflowEndpoints = {} satisfies Record<string, Endpoint>;
