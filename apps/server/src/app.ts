@@ -5,6 +5,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, ErrorCode } from '@zikao/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import { AccessRepository } from './access/access.repository.ts';
+import { AccessService } from './access/access.service.ts';
 import { BatchRepository } from './admin/batches/batch.repository.ts';
 import { registerBatchRoutes } from './admin/batches/batch.routes.ts';
 import { BatchService } from './admin/batches/batch.service.ts';
@@ -19,6 +21,7 @@ import { AnnotationService } from './documents/annotation/annotation.service.ts'
 import { AnnotationExporter } from './documents/annotation/annotation-export.ts';
 import { CommentBankRepository } from './documents/comment-bank/comment-bank.repository.ts';
 import { registerCommentBankRoutes } from './documents/comment-bank/comment-bank.routes.ts';
+import { CommentBankService } from './documents/comment-bank/comment-bank.service.ts';
 import { ConversionQueue } from './documents/document/conversion-queue.ts';
 import { DocumentRepository } from './documents/document/document.repository.ts';
 import { registerDocumentRoutes } from './documents/document/document.routes.ts';
@@ -47,6 +50,7 @@ import { seedReviewDemo } from './seed/review-demo.ts';
 import { bindAuthHooks } from './shared/auth-hook.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
+import { refuseUndeclaredRoutes } from './shared/http/serve.ts';
 import { lazyChildLogger } from './shared/lazy-logger.ts';
 import { AuditRepository } from './system/audit/audit.repository.ts';
 import { registerAuditRoutes } from './system/audit/audit.routes.ts';
@@ -63,11 +67,11 @@ import { CandidateService } from './workflow/candidate/candidate.service.ts';
 import { StudentInfoRepository } from './workflow/candidate-info/candidate-info.repository.ts';
 import { registerStudentInfoRoutes } from './workflow/candidate-info/candidate-info.routes.ts';
 import { StudentInfoService } from './workflow/candidate-info/candidate-info.service.ts';
-import { ReviewRepository } from './workflow/review/review.repository.ts';
 import { registerReviewRoutes } from './workflow/review/review.routes.ts';
 import { ReviewService } from './workflow/review/review.service.ts';
 import { CarryOverRepository } from './workflow/submission/carry-over.repository.ts';
 import { CarryOver } from './workflow/submission/carry-over.ts';
+import { ReviewRepository } from './workflow/submission/review.repository.ts';
 import { ThesisSheetService } from './workflow/submission/sheet.ts';
 import { SubmissionRepository } from './workflow/submission/submission.repository.ts';
 import { registerSubmissionRoutes } from './workflow/submission/submission.routes.ts';
@@ -130,10 +134,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const auth = new AuthService({ users, sessions, rsa, verification, config });
   const storage = createLocalStorage(config.dataDir);
+  const access = new AccessService(new AccessRepository(db));
+  const audit = new AuditService({ audit: new AuditRepository(db) });
   const soffice = findSoffice(config.pathEnv);
   const documentRepository = new DocumentRepository(db);
   const documents = new DocumentService({
     repository: documentRepository,
+    access,
     storage,
     conversion: soffice
       ? new ConversionQueue({ soffice, concurrency: 2, timeoutMs: config.conversionTimeoutMs })
@@ -147,11 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     documents,
   });
   const candidateRepository = new CandidateRepository(db);
-  const annotations = new AnnotationService({
-    annotations: new AnnotationRepository(db),
-    documents: documentRepository,
-    reviews: candidateRepository,
-  });
+  const annotations = new AnnotationService({ annotations: new AnnotationRepository(db), access });
   const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage });
   const submissionRepository = new SubmissionRepository(db, database.changes);
   const reviewRepository = new ReviewRepository(db);
@@ -159,13 +162,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const submissions = new SubmissionService({
     submissions: submissionRepository,
     reviews: reviewRepository,
-    documents: documentRepository,
-    audit: new AuditRepository(db),
-    carryOver: new CarryOver({
-      repository: carryOverRepository,
-      submissions: submissionRepository,
-      documents: documentRepository,
-    }),
+    access,
+    audit,
+    carryOver: new CarryOver({ repository: carryOverRepository, submissions: submissionRepository, access }),
     carried: carryOverRepository,
     listCacheEntries: config.listCacheEntries,
   });
@@ -174,12 +173,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const reviews = new ReviewService({
     submissions: submissionRepository,
     reviews: reviewRepository,
+    audit,
+    access,
     notify: new ReviewNotifier({ notices, repository: noticeRepository, sms, logger: server.log }),
   });
+  const accounts = new AccountService({ accounts: new AccountRepository(db), audit });
   const assignments = new AssignmentService({
     submissions: submissionRepository,
-    users,
+    accounts,
     assignments: new AssignmentRepository(db),
+    audit,
   });
   const version = buildVersionInfo(database.dialect, config.commit, soffice);
 
@@ -188,9 +191,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       api.decorateRequest('user', null);
       api.decorateRequest('pendingSignature', null);
       api.decorateRequest('signedParamsKey', undefined);
+      api.addHook('onRoute', refuseUndeclaredRoutes);
       api.addHook('onRoute', bindAuthHooks(auth));
       registerAuthRoutes(api, { auth, rsa, config });
-      registerVerificationRoutes(api, { verification, users });
+      registerVerificationRoutes(api, { verification });
       registerMenuRoutes(api);
       // Multipart parsing, and the hooks it adds to every call in its scope, only where files arrive.
       await api.register(async (files) => {
@@ -198,13 +202,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 30 },
         });
         registerUploadRoutes(files, { uploads });
-        registerImportRoutes(files, { imports: new ImportService({ repository: new ImportRepository(db) }) });
+        registerImportRoutes(files, { imports: new ImportService({ repository: new ImportRepository(db), audit }) });
       });
       registerSystemRoutes(api, { version });
       registerDocumentRoutes(api, { documents, storage });
       registerAnnotationRoutes(api, { annotations, exporter });
-      registerCommentBankRoutes(api, { bank: new CommentBankRepository(db), audit: new AuditRepository(db) });
-      registerSubmissionRoutes(api, { submissions, sheet: new ThesisSheetService({ db, storage }) });
+      registerCommentBankRoutes(api, { bank: new CommentBankService({ bank: new CommentBankRepository(db), audit }) });
+      registerSubmissionRoutes(api, { submissions, sheet: new ThesisSheetService({ db, storage, access }) });
       registerReviewRoutes(api, { reviews });
       registerNoticeRoutes(api, { notices });
       registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });
@@ -218,9 +222,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }),
         storage,
       });
-      registerAuditRoutes(api, { audit: new AuditService({ audit: new AuditRepository(db) }) });
-      registerBatchRoutes(api, { batches: new BatchService({ batches: new BatchRepository(db) }) });
-      registerAccountRoutes(api, { accounts: new AccountService({ accounts: new AccountRepository(db) }) });
+      registerAuditRoutes(api, { audit });
+      registerBatchRoutes(api, { batches: new BatchService({ batches: new BatchRepository(db), audit }) });
+      registerAccountRoutes(api, { accounts });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
       });

@@ -139,6 +139,9 @@ export const commentBankSaveSchema = z.object({
   shared: z.boolean().default(false),
 });
 
+/** One comment bank entry (`ApiPath.commentBankDelete`, `commentBankUse`). */
+export const commentBankRefSchema = z.object({ id: z.number({ error: '须为数字' }).int().positive() });
+
 export interface CommentBankEntry {
   id: number;
   text: string;
@@ -157,6 +160,8 @@ export const SharedCommentBankPath = {
 export const sharedCommentBankListSchema = listQuerySchema.extend({
   category: z.enum(CATEGORY_KEYS, { error: '不是已知的批注类别' }).optional(),
 });
+/** The console's filters and page (the list has no export). */
+export type SharedCommentBankQuery = Omit<z.infer<typeof sharedCommentBankListSchema>, 'export'>;
 
 export interface SharedCommentBankEntry extends CommentBankEntry {
   createdAt: number;

@@ -40,6 +40,9 @@ export const candidateThesisSchema = z.object({ thesisId: id.optional() });
 
 export const candidateSubmissionSchema = z.object({ submissionId: id });
 
+/** GET `/v1/candidate/file/:uploadId`: one of my own uploads. */
+export const candidateFileSchema = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '格式不正确') });
+
 export const candidateReviewSchema = z.object({
   submissionId: id,
   /** Defaults to the newest version with a released review, else the current version. */

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { UPLOAD_KINDS } from './auth.ts';
+import { listQuerySchema } from './envelope.ts';
+
 /** One piece of a pdf.js text layer, as `getTextContent()` returns it. */
 export interface TextLayerItem {
   str: string;
@@ -63,3 +67,21 @@ export interface DocumentText {
 }
 
 export const DOCUMENT_SORTS = ['createdAt', 'name', 'pageCount'] as const;
+
+/** The document list (`ApiPath.documentList`): one's own documents, sorted and paged. */
+export const documentListSchema = listQuerySchema.extend({
+  sort: z.enum(DOCUMENT_SORTS, { error: '须为 createdAt、name 或 pageCount' }).default('createdAt'),
+  order: z.enum(['asc', 'desc'], { error: '须为 asc 或 desc' }).default('desc'),
+});
+/** The list screen's sort and page (the list has no export). */
+export type DocumentListQuery = Omit<z.infer<typeof documentListSchema>, 'export'>;
+
+/** The review PDF (`/v1/document/file/:id`), read by pdf.js in byte ranges. */
+export const documentFileSchema = z.object({
+  id: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数'),
+});
+
+/** The upload form's text fields (`ApiPath.upload`, multipart); the file part is `file`. */
+export const uploadFieldsSchema = z.object({
+  kind: z.enum(UPLOAD_KINDS, { error: '须为 document、attachment 或 report' }).default('document'),
+});

@@ -29,7 +29,11 @@ export interface EndpointAccess {
 export type EndpointBody = 'json' | 'file' | 'json-or-file';
 
 /** One call, declared once: the server registers its handler from it and the web calls through it. */
-export interface Endpoint<Input extends z.ZodType = z.ZodType, Output = unknown> {
+export interface Endpoint<
+  Input extends z.ZodType = z.ZodType,
+  Output = unknown,
+  Access extends EndpointAccess = EndpointAccess,
+> {
   method: 'GET' | 'POST';
   /** Relative to the API base; `:name` segments are taken from the input. */
   path: string;
@@ -38,16 +42,19 @@ export interface Endpoint<Input extends z.ZodType = z.ZodType, Output = unknown>
   /** 'multipart': the input holds the form's text fields; the file parts are streamed to the handler. */
   form?: 'multipart';
   body: EndpointBody;
-  access: EndpointAccess;
+  access: Access;
   /** Carries the output type only; never read at runtime. */
   readonly output?: Output;
 }
 
-export type EndpointInput<E> = E extends Endpoint<infer I, unknown> ? z.input<I> : never;
-export type EndpointParsed<E> = E extends Endpoint<infer I, unknown> ? z.output<I> : never;
-export type EndpointOutput<E> = E extends Endpoint<z.ZodType, infer O> ? O : never;
+export type EndpointInput<E> = E extends Endpoint<infer I, unknown, EndpointAccess> ? z.input<I> : never;
+export type EndpointParsed<E> = E extends Endpoint<infer I, unknown, EndpointAccess> ? z.output<I> : never;
+export type EndpointOutput<E> = E extends Endpoint<z.ZodType, infer O, EndpointAccess> ? O : never;
 
-type Declaration<Input extends z.ZodType> = Omit<Endpoint<Input>, 'output' | 'body' | 'method'> & {
+type Declaration<Input extends z.ZodType, Access extends EndpointAccess> = Omit<
+  Endpoint<Input, unknown, Access>,
+  'output' | 'body' | 'method'
+> & {
   body?: EndpointBody;
 };
 
@@ -56,7 +63,9 @@ type Declaration<Input extends z.ZodType> = Omit<Endpoint<Input>, 'output' | 'bo
  * The two calls let the output type be named while the input type is inferred from its schema.
  */
 export function post<Output>() {
-  return <Input extends z.ZodType>(declaration: Declaration<Input>): Endpoint<Input, Output> => ({
+  return <Input extends z.ZodType, const Access extends EndpointAccess>(
+    declaration: Declaration<Input, Access>,
+  ): Endpoint<Input, Output, Access> => ({
     method: 'POST',
     body: 'json',
     ...declaration,
@@ -65,7 +74,9 @@ export function post<Output>() {
 
 /** Declares a GET endpoint; a GET that answers bytes says `body: 'file'`. */
 export function get<Output>() {
-  return <Input extends z.ZodType>(declaration: Declaration<Input>): Endpoint<Input, Output> => ({
+  return <Input extends z.ZodType, const Access extends EndpointAccess>(
+    declaration: Declaration<Input, Access>,
+  ): Endpoint<Input, Output, Access> => ({
     method: 'GET',
     body: 'json',
     ...declaration,

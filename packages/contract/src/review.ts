@@ -77,6 +77,18 @@ export const batchRulesSchema = z.object({
 });
 export type BatchRules = z.infer<typeof batchRulesSchema>;
 
+/** A batch's stored rules (its `rules_json` column); a missing or broken value reads as the defaults. */
+export function parseBatchRules(json: string): BatchRules {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    raw = {};
+  }
+  const result = batchRulesSchema.safeParse(raw);
+  return result.success ? result.data : batchRulesSchema.parse({});
+}
+
 export function uploadLimitOf(rules: BatchRules, stage: Stage): number {
   return rules.uploadLimits[stage] ?? rules.uploadLimit;
 }
@@ -120,6 +132,13 @@ export const submissionListSchema = listQuerySchema.extend({
   order: z.enum(['asc', 'desc'], { error: '须为 asc 或 desc' }).default('desc'),
 });
 export type SubmissionListQuery = z.infer<typeof submissionListSchema>;
+
+/**
+ * A per-stage list path's input (`ReviewListPath`): the list's, with the stage implied by the path.
+ * Those paths answer exactly what `ApiPath.submissionList` answers for that stage.
+ */
+export const stageSubmissionListSchema = submissionListSchema.omit({ stage: true });
+export type StageSubmissionListQuery = z.infer<typeof stageSubmissionListSchema>;
 
 export const submissionRefSchema = z.object({ submissionId: id });
 export const submissionDetailSchema = submissionRefSchema.extend({

@@ -1,5 +1,6 @@
 // The information sheet (论文信息表) of the printing and supporting views: one thesis with every
 // stage's latest submitted review, for the A4 form.
+import { z } from 'zod';
 import type { UploadKind } from './auth.ts';
 import type { Grade, Stage, SubmissionStatus, Verdict } from './review.ts';
 
@@ -15,6 +16,14 @@ export const ThesisSheetPath = {
    */
   file: '/v1/submission/file',
 } as const;
+
+/** GET `/v1/submission/file/:submissionId/:uploadId[?inline=1]`. */
+export const submissionFileSchema = z.object({
+  submissionId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数'),
+  uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '格式不正确'),
+  /** '1' opens a PDF or an image in the browser; any other file is always a download. */
+  inline: z.string().optional(),
+});
 
 /** A version's supporting files: attachments and its plagiarism report, never its document. */
 export type SubmissionFileKind = Exclude<UploadKind, 'document'>;

@@ -13,6 +13,8 @@
 const EXTERNAL_CHECK_MS = 5;
 
 export class ChangeFeed {
+  /** Statements this process has sent, for tests that count the cost of a call. */
+  statements = 0;
   private readonly generations = new Map<string, number>();
   /** Bumped by writes whose tables are unknown (DDL, raw SQL) and when the watch is regained. */
   private everything = 0;

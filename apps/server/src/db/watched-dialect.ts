@@ -27,6 +27,7 @@ class WatchedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const tables = writtenTables(compiledQuery.sql);
+    this.feed.statements += 1;
     try {
       return await this.inner.executeQuery<R>(compiledQuery);
     } finally {
@@ -37,6 +38,7 @@ class WatchedConnection implements DatabaseConnection {
 
   streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     const tables = writtenTables(compiledQuery.sql);
+    this.feed.statements += 1;
     if (tables === null || tables.length > 0) this.note(tables);
     return this.inner.streamQuery<R>(compiledQuery, chunkSize);
   }

@@ -1,7 +1,8 @@
-import { ApiPath, type VersionInfo } from '@zikao/contract';
+import type { VersionInfo } from '@zikao/contract';
+import { systemEndpoints } from '@zikao/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../shared/http/envelope.ts';
+import { serve } from '../shared/http/serve.ts';
 
 export function registerSystemRoutes(app: FastifyInstance, deps: { version: VersionInfo }): void {
-  app.get(ApiPath.version, { config: { access: { auth: 'public' } } }, async () => ok(deps.version));
+  serve(app, systemEndpoints.version, () => deps.version);
 }

@@ -87,6 +87,28 @@ export async function buildBatch(app: TestApp, rules: Partial<BatchRules> = {}, 
   return row.id;
 }
 
+/** Inserts a candidate's thesis in a batch; returns its id. */
+export async function buildThesis(
+  app: TestApp,
+  thesis: { batchId: number; studentId: number; majorName: string; title: string; advisor: string },
+): Promise<number> {
+  const now = Date.now();
+  const row = await app.database.db
+    .insertInto('theses')
+    .values({
+      batch_id: thesis.batchId,
+      student_id: thesis.studentId,
+      major_name: thesis.majorName,
+      title: thesis.title,
+      advisor: thesis.advisor,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export interface BuiltSubmission {
   id: number;
   thesisId: number;

@@ -1,7 +1,7 @@
-import { ApiPath } from '@zikao/contract/paths';
+import { documentsEndpoints } from '@zikao/contract/endpoints';
 import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { apiBase } from '../shared/host/host.ts';
+import { endpointUrl } from '../shared/request/call.ts';
 import { currentToken } from '../shared/stores/session-store.ts';
 import { BundledBinaryDataFactory } from './bundled-data-factory.ts';
 
@@ -43,7 +43,7 @@ export async function openPdf(documentId: number): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfJs();
   const token = currentToken();
   const task = pdfjs.getDocument({
-    url: `${apiBase()}${ApiPath.documentFile}/${documentId}`,
+    url: endpointUrl(documentsEndpoints.documentFile, { id: documentId }),
     httpHeaders: token ? { Authorization: `Bearer ${token}` } : undefined,
     withCredentials: true,
     rangeChunkSize: RANGE_CHUNK,

@@ -1,6 +1,8 @@
 import { AuditApiPath, type AuditEntryDto, type AuditOptions, auditListSchema } from '../audit.ts';
-import { post } from '../endpoint.ts';
+import type { VersionInfo } from '../auth.ts';
+import { get, post } from '../endpoint.ts';
 import type { ListResult } from '../envelope.ts';
+import { ApiPath } from '../paths.ts';
 import { Access } from './access.ts';
 import { emptyInputSchema } from './empty.ts';
 
@@ -14,4 +16,6 @@ export const systemEndpoints = {
     access: Access.admins,
   }),
   auditOptions: post<AuditOptions>()({ path: AuditApiPath.options, input: emptyInputSchema, access: Access.admins }),
+  /** The server's version, database and converter: public, for the version screen and monitoring. */
+  version: get<VersionInfo>()({ path: ApiPath.version, input: emptyInputSchema, access: Access.public }),
 };

@@ -1,4 +1,223 @@
-import type { Endpoint } from '../endpoint.ts';
+import {
+  AssignmentApiPath,
+  type AssignmentOptions,
+  type AutoAssignPreview,
+  autoAssignApplySchema,
+  autoAssignPreviewSchema,
+} from '../assignment.ts';
+import {
+  CandidateApiPath,
+  type CandidateOverview,
+  type CandidateReview,
+  type CandidateSubmissionDetail,
+  type CandidateTopic,
+  candidateFileSchema,
+  candidateReviewSchema,
+  candidateSubmissionSchema,
+  candidateSubmitSchema,
+  candidateThesisSchema,
+  candidateTopicDraftSchema,
+} from '../candidate.ts';
+import { type Endpoint, get, post } from '../endpoint.ts';
+import { ApiPath } from '../paths.ts';
+import {
+  assignSchema,
+  type CarriedAnnotationDto,
+  carriedMarkSchema,
+  diffSchema,
+  type ReviewDto,
+  resubmitSchema,
+  reviewReopenSchema,
+  reviewSaveSchema,
+  reviewSubmitSchema,
+  type SubmissionDetail,
+  type SubmissionListResult,
+  stageSubmissionListSchema,
+  submissionDetailSchema,
+  submissionListSchema,
+  submissionRefSchema,
+  type VersionDiff,
+} from '../review.ts';
+import { ReviewListPath, type SubmissionStatus } from '../review-lists.ts';
+import { TEACHER_SIDE_ROLES } from '../roles.ts';
+import {
+  type StudentCertificateResult,
+  type StudentCoursesResult,
+  type StudentExamResult,
+  StudentInfoApiPath,
+} from '../student-info.ts';
+import { type SubmissionFilterOptions, SubmissionFilterPath, submissionFiltersSchema } from '../submission-filters.ts';
+import {
+  type SubmissionAttachments,
+  submissionFileSchema,
+  type ThesisSheet,
+  ThesisSheetPath,
+} from '../thesis-sheet.ts';
+import { Access } from './access.ts';
+import { emptyInputSchema } from './empty.ts';
 
-/** The workflow area's endpoints. */
-export const workflowEndpoints = {} satisfies Record<string, Endpoint>;
+/**
+ * A review list: the envelope, or with `export: 1` the same rows as .xlsx. The per-stage paths
+ * take the list's input without `stage`, which their path implies.
+ */
+const stageList = (path: ReviewListPath) =>
+  post<SubmissionListResult>()({
+    path,
+    input: stageSubmissionListSchema,
+    body: 'json-or-file',
+    access: Access.teacherSide,
+  });
+
+/** The workflow area: the review lists and screens, assignment, and the candidate side. */
+export const workflowEndpoints = {
+  // The review lists (the hottest calls: answered from a cache of serialised bodies).
+  submissionList: post<SubmissionListResult>()({
+    path: ApiPath.submissionList,
+    input: submissionListSchema,
+    body: 'json-or-file',
+    access: Access.teacherSide,
+  }),
+  topicList: stageList(ReviewListPath.topics),
+  planList: stageList(ReviewListPath.plans),
+  draftList: stageList(ReviewListPath.drafts),
+  finalList: stageList(ReviewListPath.finals),
+  retestList: stageList(ReviewListPath.retests),
+  submissionFilters: post<SubmissionFilterOptions>()({
+    path: SubmissionFilterPath.filters,
+    input: submissionFiltersSchema,
+    access: Access.teacherSide,
+  }),
+
+  // One submission, for its reviewer or an admin.
+  /** `open: 1` on a review screen moves 待评阅 to 评阅中. */
+  submissionDetail: post<SubmissionDetail>()({
+    path: ApiPath.submissionDetail,
+    input: submissionDetailSchema,
+    access: Access.teacherSide,
+  }),
+  submissionDiff: post<VersionDiff>()({ path: ApiPath.submissionDiff, input: diffSchema, access: Access.teacherSide }),
+  annotationCarriedMark: post<CarriedAnnotationDto>()({
+    path: ApiPath.annotationCarriedMark,
+    input: carriedMarkSchema,
+    access: Access.teacherSide,
+  }),
+  thesisSheet: post<ThesisSheet>()({
+    path: ThesisSheetPath.sheet,
+    input: submissionRefSchema,
+    access: Access.teacherSide,
+  }),
+  thesisAttachments: post<SubmissionAttachments>()({
+    path: ThesisSheetPath.attachments,
+    input: submissionRefSchema,
+    access: Access.teacherSide,
+  }),
+  /** One file of a submission's versions; a preview tab cannot sign, so the session and access check suffice. */
+  submissionFile: get<never>()({
+    path: `${ThesisSheetPath.file}/:submissionId/:uploadId`,
+    input: submissionFileSchema,
+    body: 'file',
+    access: { roles: TEACHER_SIDE_ROLES, signature: 'none' },
+  }),
+
+  // Reviews.
+  reviewSave: post<ReviewDto>()({ path: ApiPath.reviewSave, input: reviewSaveSchema, access: Access.teacherSide }),
+  reviewSubmit: post<{ status: SubmissionStatus; review: ReviewDto }>()({
+    path: ApiPath.reviewSubmit,
+    input: reviewSubmitSchema,
+    access: Access.teacherSide,
+  }),
+  reviewReopen: post<{ status: SubmissionStatus }>()({
+    path: ApiPath.reviewReopen,
+    input: reviewReopenSchema,
+    access: Access.admins,
+  }),
+  reviewCheck: post<{ status: SubmissionStatus }>()({
+    path: ApiPath.reviewCheck,
+    input: submissionRefSchema,
+    access: Access.admins,
+  }),
+
+  // Assignment (the console).
+  assignmentAssign: post<{ assigned: number }>()({
+    path: ApiPath.assignmentAssign,
+    input: assignSchema,
+    access: Access.admins,
+  }),
+  assignmentOptions: post<AssignmentOptions>()({
+    path: AssignmentApiPath.options,
+    input: emptyInputSchema,
+    access: Access.admins,
+  }),
+  autoAssignPreview: post<AutoAssignPreview>()({
+    path: AssignmentApiPath.autoPreview,
+    input: autoAssignPreviewSchema,
+    access: Access.admins,
+  }),
+  autoAssignApply: post<{ assigned: number }>()({
+    path: AssignmentApiPath.autoApply,
+    input: autoAssignApplySchema,
+    access: Access.admins,
+  }),
+
+  // The candidate side: their own thesis only.
+  candidateThesis: post<CandidateOverview>()({
+    path: CandidateApiPath.thesis,
+    input: candidateThesisSchema,
+    access: Access.candidates,
+  }),
+  candidateSubmission: post<CandidateSubmissionDetail>()({
+    path: CandidateApiPath.submission,
+    input: candidateSubmissionSchema,
+    access: Access.candidates,
+  }),
+  candidateSubmit: post<{ submissionId: number; versionNo: number; status: SubmissionStatus }>()({
+    path: CandidateApiPath.submit,
+    input: candidateSubmitSchema,
+    access: Access.candidates,
+  }),
+  /** A new version after 退回修改. */
+  submissionResubmit: post<{ versionNo: number }>()({
+    path: ApiPath.submissionResubmit,
+    input: resubmitSchema,
+    access: Access.candidates,
+  }),
+  candidateTopic: post<CandidateTopic>()({
+    path: CandidateApiPath.topic,
+    input: candidateThesisSchema,
+    access: Access.candidates,
+  }),
+  candidateTopicDraft: post<{ savedAt: number }>()({
+    path: CandidateApiPath.topicDraft,
+    input: candidateTopicDraftSchema,
+    access: Access.candidates,
+  }),
+  candidateReview: post<CandidateReview>()({
+    path: CandidateApiPath.review,
+    input: candidateReviewSchema,
+    access: Access.candidates,
+  }),
+  /** One of the candidate's own uploads (an attachment or a report), as a download. */
+  candidateFile: get<never>()({
+    path: `${CandidateApiPath.file}/:uploadId`,
+    input: candidateFileSchema,
+    body: 'file',
+    access: Access.candidates,
+  }),
+
+  // The candidate's read-only pages; each answers about the caller only, so no id is taken.
+  studentCourses: post<StudentCoursesResult>()({
+    path: StudentInfoApiPath.courses,
+    input: emptyInputSchema,
+    access: Access.candidates,
+  }),
+  studentExam: post<StudentExamResult>()({
+    path: StudentInfoApiPath.exam,
+    input: emptyInputSchema,
+    access: Access.candidates,
+  }),
+  studentCertificate: post<StudentCertificateResult>()({
+    path: StudentInfoApiPath.certificate,
+    input: emptyInputSchema,
+    access: Access.candidates,
+  }),
+} satisfies Record<string, Endpoint>;

@@ -1,13 +1,13 @@
 import type { BatchRules, ListResult } from '@zikao/contract';
+import { parseBatchRules } from '@zikao/contract';
 import type { BatchDto, BatchListQuery, BatchStatus, EditableBatchRules } from '@zikao/contract/console';
 import { conflict, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
-import { AuditRepository } from '../../system/audit/audit.repository.ts';
-import { parseRules } from '../../workflow/submission/submission-mapper.ts';
+import type { AuditService } from '../../system/audit/audit.service.ts';
 import type { BatchListRow, BatchRepository } from './batch.repository.ts';
 
 function toBatchDto(row: BatchListRow): BatchDto {
-  const rules = parseRules(row.rules_json);
+  const rules = parseBatchRules(row.rules_json);
   return {
     id: row.id,
     name: row.name,
@@ -24,8 +24,10 @@ function toBatchDto(row: BatchListRow): BatchDto {
 /** Batches and their rules, kept by admins; every change goes into the audit trail. */
 export class BatchService {
   private readonly batches: BatchRepository;
+  private readonly audit: AuditService;
 
-  constructor(deps: { batches: BatchRepository }) {
+  constructor(deps: { batches: BatchRepository; audit: AuditService }) {
+    this.audit = deps.audit;
     this.batches = deps.batches;
   }
 
@@ -41,7 +43,7 @@ export class BatchService {
       const rules: BatchRules = { ...input.rules, closedAt: null };
       const id = await this.batches.transaction(async (batches, trx) => {
         const created = await batches.insert(input.name, JSON.stringify(rules));
-        await new AuditRepository(trx).record([
+        await this.audit.record(trx, [
           {
             actorId: user.id,
             action: 'batchCreate',
@@ -60,7 +62,7 @@ export class BatchService {
     const rules: BatchRules = { ...input.rules, closedAt: existing.closedAt };
     await this.batches.transaction(async (batches, trx) => {
       await batches.update(id, { name: input.name, rulesJson: JSON.stringify(rules) });
-      await new AuditRepository(trx).record([
+      await this.audit.record(trx, [
         {
           actorId: user.id,
           action: 'batchUpdate',
@@ -86,7 +88,7 @@ export class BatchService {
     const status: BatchStatus = 'closed';
     await this.batches.transaction(async (batches, trx) => {
       await batches.update(id, { rulesJson: JSON.stringify(rules), status });
-      await new AuditRepository(trx).record([
+      await this.audit.record(trx, [
         {
           actorId: user.id,
           action: 'batchClose',

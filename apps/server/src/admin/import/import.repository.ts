@@ -2,7 +2,6 @@ import { Role } from '@zikao/contract';
 import type { BatchStatus } from '@zikao/contract/console';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type AuditEntry, AuditRepository } from '../../system/audit/audit.repository.ts';
 
 /** Rows per statement: 500 users × 20 columns stays under both dialects' parameter limits. */
 export const IMPORT_CHUNK = 500;
@@ -50,8 +49,8 @@ export class ImportRepository {
   }
 
   /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repository: ImportRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new ImportRepository(trx)));
+  transaction<T>(work: (repository: ImportRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new ImportRepository(trx), trx));
   }
 
   async batchesByName(names: readonly string[]): Promise<BatchRef[]> {
@@ -169,10 +168,6 @@ export class ImportRepository {
         )
         .execute();
     }
-  }
-
-  recordAudit(entries: readonly AuditEntry[]): Promise<void> {
-    return new AuditRepository(this.db).record(entries);
   }
 }
 

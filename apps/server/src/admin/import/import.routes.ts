@@ -1,22 +1,12 @@
-import { Role } from '@zikao/contract';
-import {
-  IMPORT_COLUMNS,
-  IMPORT_EXAMPLE_ROW,
-  ImportApiPath,
-  importTemplateSchema,
-} from '@zikao/contract/candidate-import';
+import { IMPORT_COLUMNS, IMPORT_EXAMPLE_ROW } from '@zikao/contract/candidate-import';
+import { adminEndpoints } from '@zikao/contract/endpoints';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../../identity/auth/auth.routes.ts';
 import { invalidInput } from '../../shared/errors.ts';
-import { attachment } from '../../shared/http/attachment.ts';
-import { ok } from '../../shared/http/envelope.ts';
-import { parseInput } from '../../shared/validation.ts';
+import { attachment, XLSX_TYPE } from '../../shared/http/attachment.ts';
+import { serve } from '../../shared/http/serve.ts';
 import { type ImportService, receiveImportFile } from './import.service.ts';
 
-const ADMIN_UPLOAD = { config: { access: { roles: [Role.admin], signature: 'multipart' } } } as const;
-const ADMIN = { config: { access: { roles: [Role.admin] } } } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TEMPLATE_NAME = '考生导入模板';
 
 function upload(request: FastifyRequest) {
@@ -52,20 +42,17 @@ function templateCsv(): Buffer {
 export function registerImportRoutes(app: FastifyInstance, deps: { imports: ImportService }): void {
   const { imports } = deps;
 
-  app.post(ImportApiPath.template, ADMIN, async (request, reply) => {
-    const { format } = parseInput(importTemplateSchema, request.body);
+  serve(app, adminEndpoints.importTemplate, async ({ format }, { reply }) => {
     if (format === 'csv')
       return attachment(reply, `${TEMPLATE_NAME}.csv`, 'text/csv; charset=utf-8').send(templateCsv());
-    return attachment(reply, `${TEMPLATE_NAME}.xlsx`, XLSX).send(await templateXlsx());
+    return attachment(reply, `${TEMPLATE_NAME}.xlsx`, XLSX_TYPE).send(await templateXlsx());
   });
 
-  app.post(ImportApiPath.preview, ADMIN_UPLOAD, async (request) => {
-    requireUser(request.user);
-    return ok(await imports.preview(await upload(request)));
-  });
+  // The service reads the form and checks the signature over its fields; the commit parses them
+  // with the endpoint's schema (`importCommitFieldsSchema`).
+  serve(app, adminEndpoints.importPreview, async (_input, { request }) => imports.preview(await upload(request)));
 
-  app.post(ImportApiPath.commit, ADMIN_UPLOAD, async (request) => {
-    const user = requireUser(request.user);
-    return ok(await imports.commit(user, await upload(request)));
-  });
+  serve(app, adminEndpoints.importCommit, async (_input, { user, request }) =>
+    imports.commit(user, await upload(request)),
+  );
 }

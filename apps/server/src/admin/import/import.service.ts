@@ -18,6 +18,7 @@ import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import { randomToken } from '../../shared/tokens.ts';
 import { parseInput } from '../../shared/validation.ts';
+import type { AuditService } from '../../system/audit/audit.service.ts';
 import { type ImportRepository, isUniqueViolation } from './import.repository.ts';
 import { badFile, type ParsedRow, parseCandidateFile } from './import-parser.ts';
 
@@ -168,8 +169,10 @@ const toPreviewRow = ({ batchId: _b, studentId: _s, ...row }: CheckedRow): Impor
 /** Candidate import: parse, check every row, and create accounts and theses in one transaction. */
 export class ImportService {
   private readonly repository: ImportRepository;
+  private readonly audit: AuditService;
 
-  constructor(deps: { repository: ImportRepository }) {
+  constructor(deps: { repository: ImportRepository; audit: AuditService }) {
+    this.audit = deps.audit;
     this.repository = deps.repository;
   }
 
@@ -198,7 +201,7 @@ export class ImportService {
     // One hash per import: scrypt per row would take minutes for 10,000 rows.
     const passwordHash = await hashPassword(randomToken());
     try {
-      return await this.repository.transaction(async (repository) => {
+      return await this.repository.transaction(async (repository, trx) => {
         const rows = await checkRows(repository, parsed);
         const valid = rows.filter((row) => row.errors.length === 0);
         const skipped = rows.length - valid.length;
@@ -218,7 +221,8 @@ export class ImportService {
         );
         const perBatch = new Map<number, number>();
         for (const row of valid) perBatch.set(row.batchId as number, (perBatch.get(row.batchId as number) ?? 0) + 1);
-        await repository.recordAudit(
+        await this.audit.record(
+          trx,
           [...perBatch].map(([batchId, imported]) => ({
             actorId: user.id,
             action: 'candidateImport',

@@ -1,9 +1,9 @@
 import { type AnnotationCollection, type ExportableAnnotation, toAnnotationCollection } from '@zikao/anchoring';
 import { ANNOTATION_CATEGORIES, ANNOTATION_SEVERITIES, type AnnotationDto } from '@zikao/contract';
+import { visibleDocumentName } from '../../access/access-rules.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
-import { visibleDocumentName } from '../document/document.policy.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
 import { isStructuredText } from '../document/structured-document.ts';

@@ -1,20 +1,9 @@
-import {
-  ApiPath,
-  annotationRefSchema,
-  documentRefSchema,
-  replyBodySchema,
-  saveAnnotationBodySchema,
-} from '@zikao/contract';
+import { documentsEndpoints } from '@zikao/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { requireUser } from '../../identity/auth/auth.routes.ts';
 import { attachment } from '../../shared/http/attachment.ts';
-import { ok } from '../../shared/http/envelope.ts';
-import { parseInput } from '../../shared/validation.ts';
+import { serve } from '../../shared/http/serve.ts';
 import type { AnnotationService } from './annotation.service.ts';
 import type { AnnotationExporter } from './annotation-export.ts';
-
-const documentParams = z.object({ documentId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数') });
 
 export function registerAnnotationRoutes(
   app: FastifyInstance,
@@ -22,42 +11,29 @@ export function registerAnnotationRoutes(
 ): void {
   const { annotations, exporter } = deps;
 
-  app.get(`${ApiPath.annotationExportJsonLd}/:documentId`, async (request, reply) => {
-    const { documentId } = parseInput(documentParams, request.params);
-    const file = await exporter.jsonLd(requireUser(request.user), documentId);
+  serve(app, documentsEndpoints.annotationExportJsonLd, async ({ documentId }, { user, reply }) => {
+    const file = await exporter.jsonLd(user, documentId);
     return attachment(reply, file.fileName, 'application/ld+json; charset=utf-8').send(
       JSON.stringify(file.body, null, 2),
     );
   });
 
-  app.get(`${ApiPath.annotationExportPdf}/:documentId`, async (request, reply) => {
-    const { documentId } = parseInput(documentParams, request.params);
-    const file = await exporter.pdf(requireUser(request.user), documentId);
+  serve(app, documentsEndpoints.annotationExportPdf, async ({ documentId }, { user, reply }) => {
+    const file = await exporter.pdf(user, documentId);
     return attachment(reply, file.fileName, 'application/pdf').send(Buffer.from(file.body));
   });
 
-  app.post(ApiPath.annotationList, async (request) => {
-    const { documentId } = parseInput(documentRefSchema, request.body);
-    return ok(await annotations.list(requireUser(request.user), documentId));
-  });
-
-  app.post(ApiPath.annotationSave, async (request) => {
-    const body = parseInput(saveAnnotationBodySchema, request.body);
-    return ok(await annotations.save(requireUser(request.user), body.documentId, body.annotation, body.baseRevision));
-  });
-
-  app.post(ApiPath.annotationDelete, async (request) => {
-    const body = parseInput(annotationRefSchema, request.body);
-    return ok(await annotations.remove(requireUser(request.user), body.id, body.baseRevision));
-  });
-
-  app.post(ApiPath.annotationRestore, async (request) => {
-    const body = parseInput(annotationRefSchema, request.body);
-    return ok(await annotations.restore(requireUser(request.user), body.id, body.baseRevision));
-  });
-
-  app.post(ApiPath.annotationReply, async (request) => {
-    const body = parseInput(replyBodySchema, request.body);
-    return ok(await annotations.reply(requireUser(request.user), body.annotationId, body.comment));
-  });
+  serve(app, documentsEndpoints.annotationList, ({ documentId }, { user }) => annotations.list(user, documentId));
+  serve(app, documentsEndpoints.annotationSave, (body, { user }) =>
+    annotations.save(user, body.documentId, body.annotation, body.baseRevision),
+  );
+  serve(app, documentsEndpoints.annotationDelete, (body, { user }) =>
+    annotations.remove(user, body.id, body.baseRevision),
+  );
+  serve(app, documentsEndpoints.annotationRestore, (body, { user }) =>
+    annotations.restore(user, body.id, body.baseRevision),
+  );
+  serve(app, documentsEndpoints.annotationReply, (body, { user }) =>
+    annotations.reply(user, body.annotationId, body.comment),
+  );
 }

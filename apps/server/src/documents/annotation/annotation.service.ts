@@ -1,16 +1,14 @@
 import { type AnnotationDto, type AnnotationInput, type AnnotationReplyDto, Role } from '@zikao/contract';
-import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
-import type { SessionUser } from '../../shared/request-context.ts';
-import { readableDocuments } from '../document/document.policy.ts';
-import type { DocumentRepository } from '../document/document.repository.ts';
+import type { AccessService } from '../../access/access.service.ts';
 import {
   type AnnotationScope,
-  annotatableDocuments,
   annotationScope,
-  canReply,
-  type DocumentReviewLookup,
   maskedAuthor,
-} from './annotation.policy.ts';
+  mayEditAnnotation,
+  mayReplyTo,
+} from '../../access/access-rules.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
 import type { AnnotationFields, AnnotationRepository, AnnotationRow } from './annotation.repository.ts';
 
 const STALE = '该批注已在其他窗口或设备上修改，请刷新后再试';
@@ -40,23 +38,15 @@ type ListedRow = AnnotationRow & { author_name: string };
  */
 export class AnnotationService {
   private readonly annotations: AnnotationRepository;
-  private readonly documents: DocumentRepository;
-  /** Where a document's review stands: what its candidate may see, and blind review. */
-  private readonly reviews: DocumentReviewLookup | undefined;
+  private readonly access: AccessService;
 
-  constructor(deps: {
-    annotations: AnnotationRepository;
-    documents: DocumentRepository;
-    reviews?: DocumentReviewLookup;
-  }) {
+  constructor(deps: { annotations: AnnotationRepository; access: AccessService }) {
     this.annotations = deps.annotations;
-    this.documents = deps.documents;
-    this.reviews = deps.reviews;
+    this.access = deps.access;
   }
 
   async list(user: SessionUser, documentId: number): Promise<AnnotationDto[]> {
-    await this.requireReadable(user, documentId);
-    const scope = await annotationScope(this.reviews, user, documentId);
+    const scope = annotationScope(user, await this.access.requireOne(user, 'document.read', documentId));
     const rows = await this.annotations.listForDocument(documentId, scope.authorId);
     return this.withReplies(rows, user, scope);
   }
@@ -67,7 +57,7 @@ export class AnnotationService {
     input: AnnotationInput,
     baseRevision: number,
   ): Promise<AnnotationDto> {
-    await this.requireAnnotatable(user, documentId);
+    await this.access.requireOne(user, 'document.annotate', documentId);
     const fields = fieldsOf(input);
     const existing = await this.annotations.findById(input.id);
     if (!existing) {
@@ -101,8 +91,10 @@ export class AnnotationService {
     const annotation = await this.annotations.findById(annotationId);
     if (!annotation || annotation.deleted) throw notFound('批注不存在');
     const scope =
-      user.role === Role.student ? await annotationScope(this.reviews, user, annotation.document_id) : undefined;
-    if (!canReply(user, annotation, scope)) throw forbidden('无权回复该批注');
+      user.role === Role.student
+        ? await this.access.annotationScope(user, annotation.document_id)
+        : annotationScope(user, undefined);
+    if (!mayReplyTo(user, annotation, scope)) throw forbidden('无权回复该批注');
     const id = await this.annotations.insertReply(annotationId, user.id, comment);
     const [reply] = (await this.annotations.replies([annotationId])).filter((row) => row.id === id);
     if (!reply) throw notFound('回复不存在');
@@ -118,7 +110,7 @@ export class AnnotationService {
     const existing = await this.annotations.findById(id);
     if (!existing) throw notFound('批注不存在');
     this.requireOwn(user, existing, existing.document_id);
-    await this.requireAnnotatable(user, existing.document_id);
+    await this.access.requireOne(user, 'document.annotate', existing.document_id);
     if (existing.deleted === deleted && existing.revision === baseRevision + 1) return this.one(id, true);
     if (
       existing.revision !== baseRevision ||
@@ -131,20 +123,7 @@ export class AnnotationService {
 
   private requireOwn(user: SessionUser, row: AnnotationRow, documentId: number): void {
     if (row.document_id !== documentId) throw invalidInput('annotation.id 已属于其他文档');
-    if (row.author_id !== user.id) throw forbidden('只能修改自己的批注');
-  }
-
-  private async requireReadable(user: SessionUser, documentId: number): Promise<void> {
-    if (!(await this.documents.findById(documentId))) throw notFound('文档不存在');
-    if (!(await readableDocuments(this.documents, user, [documentId])).has(documentId))
-      throw forbidden('无权访问该文档');
-  }
-
-  private async requireAnnotatable(user: SessionUser, documentId: number): Promise<void> {
-    await this.requireReadable(user, documentId);
-    if (!(await annotatableDocuments(this.documents, user, [documentId])).has(documentId)) {
-      throw forbidden('无权批注该文档');
-    }
+    if (!mayEditAnnotation(user, row)) throw forbidden('只能修改自己的批注');
   }
 
   private async one(id: string, includeDeleted = false): Promise<AnnotationDto> {

@@ -17,6 +17,11 @@ export class CommentBankRepository {
     this.db = db;
   }
 
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (bank: CommentBankRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new CommentBankRepository(trx), trx));
+  }
+
   /** The user's own entries and the shared ones (owner null), most used first. */
   listFor(userId: number) {
     return this.db

@@ -127,46 +127,6 @@ export class DocumentRepository {
     return this.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Owners of the given documents, for access checks on many ids at once. */
-  owners(ids: readonly number[]): Promise<Array<{ id: number; owner_id: number }>> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('documents').select(['id', 'owner_id']).where('id', 'in', ids).execute();
-  }
-
-  /** Those of these documents that belong to versions of submissions assigned to the reviewer. */
-  async assignedToReviewer(reviewerId: number, ids: readonly number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('submission_versions as v')
-      .innerJoin('submissions as s', 's.id', 'v.submission_id')
-      .select('v.document_id')
-      .where('s.reviewer_id', '=', reviewerId)
-      .where('v.document_id', 'in', ids)
-      .execute();
-    return rows.flatMap((row) => (row.document_id === null ? [] : [row.document_id]));
-  }
-
-  /**
-   * Those of these documents that belong to a submission version no longer under review: an
-   * earlier version, or one whose review has been submitted. Their annotations are final.
-   */
-  async frozenForReview(ids: readonly number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('submission_versions as v')
-      .innerJoin('submissions as s', 's.id', 'v.submission_id')
-      .select('v.document_id')
-      .where('v.document_id', 'in', ids)
-      .where((eb) =>
-        eb.or([
-          eb('v.version_no', '!=', eb.ref('s.current_version')),
-          eb('s.status', 'not in', ['assigned', 'reviewing']),
-        ]),
-      )
-      .execute();
-    return rows.flatMap((row) => (row.document_id === null ? [] : [row.document_id]));
-  }
-
   unfinished(): Promise<DocumentRow[]> {
     return this.db
       .selectFrom('documents')

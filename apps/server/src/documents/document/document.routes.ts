@@ -1,18 +1,8 @@
-import { ApiPath, DOCUMENT_SORTS, listQuerySchema } from '@zikao/contract';
+import { documentsEndpoints } from '@zikao/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { requireUser } from '../../identity/auth/auth.routes.ts';
-import { ok } from '../../shared/http/envelope.ts';
+import { serve } from '../../shared/http/serve.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
-import { parseInput } from '../../shared/validation.ts';
 import type { DocumentService } from './document.service.ts';
-
-const listBody = listQuerySchema.extend({
-  sort: z.enum(DOCUMENT_SORTS, { error: '须为 createdAt、name 或 pageCount' }).default('createdAt'),
-  order: z.enum(['asc', 'desc'], { error: '须为 asc 或 desc' }).default('desc'),
-});
-const idBody = z.object({ documentId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数') });
-const idParams = z.object({ id: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数') });
 
 /** Parses `bytes=start-end` (one range); null when absent, 'invalid' when unsatisfiable. */
 export function parseRange(
@@ -41,26 +31,14 @@ export function registerDocumentRoutes(
 ): void {
   const { documents, storage } = deps;
 
-  app.post(ApiPath.documentList, async (request) => {
-    const query = parseInput(listBody, request.body);
-    return ok(await documents.listOwn(requireUser(request.user), query));
-  });
-
-  app.post(ApiPath.documentStatus, async (request) => {
-    const { documentId } = parseInput(idBody, request.body);
-    return ok(await documents.summary(requireUser(request.user), documentId));
-  });
-
-  app.post(ApiPath.documentText, async (request) => {
-    const { documentId } = parseInput(idBody, request.body);
-    return ok(await documents.text(requireUser(request.user), documentId));
-  });
+  serve(app, documentsEndpoints.documentList, (query, { user }) => documents.listOwn(user, query));
+  serve(app, documentsEndpoints.documentStatus, (input, { user }) => documents.summary(user, input.documentId));
+  serve(app, documentsEndpoints.documentText, (input, { user }) => documents.text(user, input.documentId));
 
   // pdf.js fetches byte ranges long after the viewer opened, so this GET is exempt from the
   // ±300 s signature window; the session and the access check still apply to every range.
-  app.get(`${ApiPath.documentFile}/:id`, { config: { access: { signature: 'none' } } }, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const pdf = await documents.pdf(requireUser(request.user), id);
+  serve(app, documentsEndpoints.documentFile, async ({ id }, { user, request, reply }) => {
+    const pdf = await documents.pdf(user, id);
     const range = parseRange(request.headers.range, pdf.size);
     reply
       .header('accept-ranges', 'bytes')

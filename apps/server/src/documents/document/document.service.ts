@@ -3,19 +3,21 @@ import { createReadStream } from 'node:fs';
 import { copyFile, stat } from 'node:fs/promises';
 import type { DocumentStatus, DocumentSummary, DocumentText, ListResult } from '@zikao/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeRejected, forbidden, notFound } from '../../shared/errors.ts';
+import type { AccessService } from '../../access/access.service.ts';
+import { visibleDocumentName } from '../../access/access-rules.ts';
+import { fileTypeRejected, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
-import type { DocumentType } from '../upload/file-sniffer.ts';
 import type { ConversionQueue } from './conversion-queue.ts';
-import { readableDocuments, visibleDocumentName } from './document.policy.ts';
 import type { DocumentRepository, DocumentRow } from './document.repository.ts';
+import type { DocumentType } from './file-sniffer.ts';
 import { runPdfWorker } from './pdf-inspector.ts';
 import { isStructuredText } from './structured-document.ts';
 import { inspectZip } from './zip-inspector.ts';
 
 interface Deps {
   repository: DocumentRepository;
+  access: AccessService;
   storage: FileStorage;
   /** Null when LibreOffice is not installed: Word documents are then refused. */
   conversion: ConversionQueue | null;
@@ -130,10 +132,9 @@ export class DocumentService {
   }
 
   private async readable(user: SessionUser, id: number): Promise<DocumentRow> {
+    await this.deps.access.requireOne(user, 'document.read', id);
     const row = await this.deps.repository.findById(id);
     if (!row) throw notFound('文档不存在');
-    const allowed = await readableDocuments(this.deps.repository, user, [id]);
-    if (!allowed.has(id)) throw forbidden('无权访问该文档');
     return row;
   }
 

@@ -14,10 +14,9 @@ import {
 import { CandidateApiPath, type CandidateReview } from '@zikao/contract/candidate';
 import { STRUCTURED_TEXT_MIME, structuredTextFields } from '@zikao/contract/structured-text';
 import { up as topicDocumentsMigration } from '../../db/migrations/013-topic-documents.ts';
-import { buildBatch, buildDocument, buildUser } from '../../test/factories.ts';
+import { buildBatch, buildDocument, buildThesis, buildUser } from '../../test/factories.ts';
 import { minimalPdf } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { SubmissionRepository } from '../../workflow/submission/submission.repository.ts';
 
 const TOPIC = {
   title: '网络流行语对现代汉语词汇的影响研究',
@@ -72,14 +71,13 @@ describe('structured text (topic) documents', () => {
   });
   after(() => app.close());
 
-  const theses = () => new SubmissionRepository(app.database.db);
   const call = async <T>(path: string, body: Record<string, unknown>, token: string) =>
     (await app.post<T>(`/api${path}`, body, { token })).body;
 
   async function candidate() {
     const batchId = await buildBatch(app);
     const user = await buildUser(app, { role: Role.student, examNumber: `0301${randomUUID().slice(0, 8)}` });
-    const thesisId = await theses().insertThesis({
+    const thesisId = await buildThesis(app, {
       batchId,
       studentId: user.id,
       majorName: '汉语言文学',
@@ -272,7 +270,7 @@ describe('structured text (topic) documents', () => {
     const db = app.database.db;
     const student = await buildUser(app, { role: Role.student });
     const batchId = await buildBatch(app);
-    const thesisId = await theses().insertThesis({
+    const thesisId = await buildThesis(app, {
       batchId,
       studentId: student.id,
       majorName: '汉语言文学',
@@ -307,7 +305,7 @@ describe('structured text (topic) documents', () => {
     for (const fields of [TOPIC, { ...TOPIC, title: '第二个选题', rationale: '', outline: '提纲' }]) {
       const student = await buildUser(app, { role: Role.student });
       const now = Date.now();
-      const thesisId = await theses().insertThesis({
+      const thesisId = await buildThesis(app, {
         batchId,
         studentId: student.id,
         majorName: '汉语言文学',

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { UPLOAD_KINDS, type UploadResponse } from '@zikao/contract';
-import { z } from 'zod';
+import { type UploadResponse, uploadFieldsSchema } from '@zikao/contract';
 import { fileTooLarge, fileTypeRejected, invalidInput } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
@@ -14,12 +13,8 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import { randomToken } from '../../shared/tokens.ts';
 import { parseInput } from '../../shared/validation.ts';
 import type { DocumentService } from '../document/document.service.ts';
-import { DOCUMENT_MIME, sniffDocumentType } from './file-sniffer.ts';
+import { DOCUMENT_MIME, sniffDocumentType } from '../document/file-sniffer.ts';
 import type { UploadRepository } from './upload.repository.ts';
-
-const fieldsSchema = z.object({
-  kind: z.enum(UPLOAD_KINDS, { error: '须为 document、attachment 或 report' }).default('document'),
-});
 
 interface ReceivedFile {
   tempPath: string;
@@ -82,7 +77,7 @@ export class UploadService {
         received = await this.streamToTemp(part, tempPath);
       }
       checkSignature({ ...signature.params, ...fields }, signature.t, signature.sig);
-      const { kind } = parseInput(fieldsSchema, fields);
+      const { kind } = parseInput(uploadFieldsSchema, fields);
       if (!received) throw invalidInput('file 不能为空');
       if (received.size === 0) throw invalidInput('file 文件内容为空');
       const type = await sniffDocumentType(received.tempPath);

@@ -4,7 +4,7 @@ import type { AccountDto, AccountListQuery, StaffRole, TemporaryPasswordResult }
 import { forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import { hashPassword } from '../../shared/passwords.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
-import { AuditRepository } from '../../system/audit/audit.repository.ts';
+import type { AuditService } from '../../system/audit/audit.service.ts';
 import type { UserRow } from '../auth/users.repository.ts';
 import { type AccountRepository, majorsOf } from './account.repository.ts';
 
@@ -40,11 +40,26 @@ export function toAccountDto(row: UserRow): AccountDto {
 }
 
 /** Accounts, kept by admins: create staff, edit, disable, reset a password. Every change is audited. */
+/** What another area may know of a user. */
+export interface Person {
+  id: number;
+  name: string;
+  role: Role;
+  disabled: boolean;
+}
+
 export class AccountService {
   private readonly accounts: AccountRepository;
+  private readonly audit: AuditService;
 
-  constructor(deps: { accounts: AccountRepository }) {
+  constructor(deps: { accounts: AccountRepository; audit: AuditService }) {
+    this.audit = deps.audit;
     this.accounts = deps.accounts;
+  }
+  /** A person by id, as other areas need them: assignment names and checks the reviewer. */
+  async person(id: number): Promise<Person | undefined> {
+    const row = await this.accounts.findById(id);
+    return row && { id: row.id, name: row.name, role: row.role, disabled: row.disabled === 1 };
   }
 
   async list(query: AccountListQuery): Promise<ListResult<AccountDto>> {
@@ -89,7 +104,7 @@ export class AccountService {
         created_at: now,
         updated_at: now,
       });
-      await new AuditRepository(trx).record([
+      await this.audit.record(trx, [
         {
           actorId: admin.id,
           action: 'accountCreate',
@@ -116,7 +131,7 @@ export class AccountService {
         major_name: majors.map((major) => major.majorName).join('、'),
         majors_json: JSON.stringify(majors),
       });
-      await new AuditRepository(trx).record([
+      await this.audit.record(trx, [
         {
           actorId: admin.id,
           action: 'accountUpdate',
@@ -144,7 +159,7 @@ export class AccountService {
         // Enabling also lifts a lock from failed sign-ins.
         await accounts.update(userId, disabled ? { disabled: 1 } : { disabled: 0, failed_logins: 0, locked_until: 0 });
         if (disabled) await accounts.endSessions(userId);
-        await new AuditRepository(trx).record([
+        await this.audit.record(trx, [
           {
             actorId: admin.id,
             action: disabled ? 'accountDisable' : 'accountEnable',
@@ -177,7 +192,7 @@ export class AccountService {
         locked_until: 0,
       });
       await accounts.endSessions(userId);
-      await new AuditRepository(trx).record([
+      await this.audit.record(trx, [
         {
           actorId: admin.id,
           action: 'accountResetPassword',

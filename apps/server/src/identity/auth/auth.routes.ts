@@ -1,31 +1,16 @@
-import {
-  ApiPath,
-  emptyBodySchema,
-  passwordLoginBodySchema,
-  smsLoginBodySchema,
-  type UserSession,
-  updatePasswordBodySchema,
-} from '@zikao/contract';
+import type { UserSession } from '@zikao/contract';
+import { identityEndpoints } from '@zikao/contract/endpoints';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import { notLoggedIn } from '../../shared/errors.ts';
-import { ok } from '../../shared/http/envelope.ts';
-import type { SessionUser } from '../../shared/request-context.ts';
+import { serve } from '../../shared/http/serve.ts';
 import type { RsaKeys } from '../../shared/rsa.ts';
 import { clearedSessionCookie, sessionCookie } from '../../shared/session-cookie.ts';
-import { parseInput } from '../../shared/validation.ts';
-import type { AuthService, LoginSide } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
 
-const PUBLIC = { access: { auth: 'public' } } as const;
 /** Sign-in attempts per client address, across accounts: stops password spraying. */
 export const LOGIN_LIMIT = { max: 30, timeWindow: 60_000 };
-const LOGIN = { ...PUBLIC, rateLimit: LOGIN_LIMIT };
-const ANY_STATE = { access: { allowMustChange: true } } as const;
-
-export function requireUser(user: SessionUser | null): SessionUser {
-  if (!user) throw notLoggedIn();
-  return user;
-}
+/** Sign-in codes sent per client address. */
+export const SMS_SEND_LIMIT = { max: 20, timeWindow: 60_000 };
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -33,48 +18,65 @@ export function registerAuthRoutes(
 ): void {
   const { auth, rsa, config } = deps;
 
-  const startSession = (reply: FastifyReply, session: UserSession) => {
+  const startSession = (reply: FastifyReply, session: UserSession): UserSession => {
     reply.header('set-cookie', sessionCookie(session.token, new Date(session.expire), config.cookieSecure));
-    return ok(session);
+    return session;
   };
-  const endSession = (reply: FastifyReply) => {
+  const endSession = (reply: FastifyReply): Record<string, never> => {
     reply.header('set-cookie', clearedSessionCookie(config.cookieSecure));
-    return ok({});
+    return {};
   };
+  const login = { rateLimit: LOGIN_LIMIT };
 
-  app.get(ApiPath.publicKey, { config: PUBLIC }, async () => ok({ publicKey: rsa.publicKeyPem, bits: rsa.bits }));
-
-  const logins: Array<[LoginSide, string, string]> = [
-    ['teacher', ApiPath.teacherLogin, ApiPath.teacherLoginByPassword],
-    ['student', ApiPath.studentLogin, ApiPath.studentLoginByPassword],
-  ];
-  for (const [side, smsPath, passwordPath] of logins) {
-    app.post(smsPath, { config: LOGIN }, async (request, reply) => {
-      const body = parseInput(smsLoginBodySchema, request.body);
-      return startSession(reply, await auth.loginBySms(side, body.phone, body.code));
-    });
-    app.post(passwordPath, { config: LOGIN }, async (request, reply) => {
-      const body = parseInput(passwordLoginBodySchema, request.body);
-      return startSession(reply, await auth.loginByPassword(side, body.account, body.password));
-    });
+  const sends = [
+    [identityEndpoints.sendSmsCode, 'teacher'],
+    [identityEndpoints.studentSendSms, 'student'],
+  ] as const;
+  for (const [endpoint, side] of sends) {
+    serve(
+      app,
+      endpoint,
+      async (input) => {
+        await auth.sendLoginCode(side, input);
+        return {};
+      },
+      { rateLimit: SMS_SEND_LIMIT },
+    );
   }
 
-  // Logging out works without a session too, so a stale client can always clear its cookie.
-  for (const path of [ApiPath.logout, ApiPath.studentLogout]) {
-    app.post(path, { config: { access: { auth: 'public', allowMustChange: true } } }, async (request, reply) => {
+  serve(app, identityEndpoints.publicKey, () => ({ publicKey: rsa.publicKeyPem, bits: rsa.bits }));
+
+  const logins = [
+    ['teacher', identityEndpoints.teacherLogin, identityEndpoints.teacherLoginByPassword],
+    ['student', identityEndpoints.studentLogin, identityEndpoints.studentLoginByPassword],
+  ] as const;
+  for (const [side, bySms, byPassword] of logins) {
+    serve(
+      app,
+      bySms,
+      async (input, { reply }) => startSession(reply, await auth.loginBySms(side, input.phone, input.code)),
+      login,
+    );
+    serve(
+      app,
+      byPassword,
+      async (input, { reply }) => startSession(reply, await auth.loginByPassword(side, input.account, input.password)),
+      login,
+    );
+  }
+
+  // Public: logging out without a session still clears a stale client's cookie.
+  for (const endpoint of [identityEndpoints.logout, identityEndpoints.studentLogout]) {
+    serve(app, endpoint, async (_input, { request, reply }) => {
       if (request.user) await auth.logout(request.user);
       return endSession(reply);
     });
   }
 
-  app.post(ApiPath.userInfo, async (request) => {
-    parseInput(emptyBodySchema, request.body);
-    return ok(auth.userInfo(requireUser(request.user)));
-  });
+  serve(app, identityEndpoints.userInfo, (_input, { user }) => auth.userInfo(user));
 
-  app.post(ApiPath.updatePassword, { config: ANY_STATE }, async (request, reply) => {
-    const body = parseInput(updatePasswordBodySchema, request.body);
-    await auth.updatePassword(requireUser(request.user), body.oldPassword, body.newPassword);
+  serve(app, identityEndpoints.updatePassword, async (input, { user, reply }) => {
+    await auth.updatePassword(user, input.oldPassword, input.newPassword);
     return endSession(reply);
   });
 }

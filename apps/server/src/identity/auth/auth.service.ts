@@ -66,6 +66,21 @@ export class AuthService {
     return this.startSession(user);
   }
 
+  /**
+   * Sends a sign-in code, after the image captcha, to a phone registered on this side: a
+   * candidate's phone on the teacher entrance is told to use the other one, and so on.
+   */
+  async sendLoginCode(side: LoginSide, input: { phone: string; captchaId: string; captcha: string }): Promise<void> {
+    await this.deps.verification.checkCaptcha(input.captchaId, input.captcha);
+    const user = await this.deps.users.findByAccount(normalizePhone(input.phone));
+    if (!user) throw notFound('该手机号未注册');
+    if (side === 'teacher' && !TEACHER_SIDE_ROLES.includes(user.role)) {
+      throw forbidden('该手机号不是教师账号，请从考生登录入口登录');
+    }
+    if (side === 'student' && user.role !== Role.student) throw forbidden('该手机号不是考生账号，请从教师登录入口登录');
+    await this.deps.verification.sendSmsCode(input.phone);
+  }
+
   async loginBySms(side: LoginSide, phone: string, code: string): Promise<UserSession> {
     const account = normalizePhone(phone);
     await this.deps.verification.consumeSmsCode(account, code);

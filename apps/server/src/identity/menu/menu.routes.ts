@@ -1,12 +1,8 @@
-import { ApiPath, emptyBodySchema, menuForRole } from '@zikao/contract';
+import { menuForRole } from '@zikao/contract';
+import { identityEndpoints } from '@zikao/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../shared/http/envelope.ts';
-import { parseInput } from '../../shared/validation.ts';
-import { requireUser } from '../auth/auth.routes.ts';
+import { serve } from '../../shared/http/serve.ts';
 
 export function registerMenuRoutes(app: FastifyInstance): void {
-  app.post(ApiPath.menuList, async (request) => {
-    parseInput(emptyBodySchema, request.body);
-    return ok(menuForRole(requireUser(request.user).role));
-  });
+  serve(app, identityEndpoints.menuList, (_input, { user }) => menuForRole(user.role));
 }

@@ -9,7 +9,11 @@ import {
 } from '@zikao/contract/audit';
 import type { ListResult } from '@zikao/contract/envelope';
 import ExcelJS from 'exceljs';
-import type { AuditRepository } from './audit.repository.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { type AuditEntry, AuditRepository } from './audit.repository.ts';
+
+export type { AuditEntry } from './audit.repository.ts';
 
 /** Rows an export may hold. */
 export const AUDIT_EXPORT_LIMIT = 20_000;
@@ -52,6 +56,19 @@ export class AuditService {
 
   constructor(deps: { audit: AuditRepository }) {
     this.audit = deps.audit;
+  }
+
+  /**
+   * Records status changes and admin actions: the one way any area writes the trail, inside the
+   * transaction (`trx`) of the change it records, so both are kept or neither.
+   */
+  record(trx: Kysely<Database>, entries: readonly AuditEntry[]): Promise<void> {
+    return new AuditRepository(trx).record(entries);
+  }
+
+  /** An entity's trail, oldest first, with the actors' names. */
+  trail(entity: string, entityId: number) {
+    return this.audit.trail(entity, entityId);
   }
 
   async list(query: AuditListQuery): Promise<ListResult<AuditEntryDto>> {

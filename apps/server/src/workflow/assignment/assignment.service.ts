@@ -2,11 +2,11 @@ import { TEACHER_SIDE_ROLES } from '@zikao/contract';
 import type { AssignmentOptions, AutoAssignPreview, AutoAssignPreviewQuery } from '@zikao/contract/assignment';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { UsersRepository } from '../../identity/auth/users.repository.ts';
+import type { AccountService } from '../../identity/accounts/account.service.ts';
 import { conflict, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
-import { AuditRepository } from '../../system/audit/audit.repository.ts';
-import { ReviewRepository } from '../review/review.repository.ts';
+import type { AuditEntry, AuditService } from '../../system/audit/audit.service.ts';
+import { ReviewRepository } from '../submission/review.repository.ts';
 import type { SubmissionRepository, SubmissionRow } from '../submission/submission.repository.ts';
 import { transition } from '../submission/submission-status.ts';
 import { AssignmentRepository } from './assignment.repository.ts';
@@ -25,17 +25,24 @@ interface Pair {
  */
 export class AssignmentService {
   private readonly submissions: SubmissionRepository;
-  private readonly users: UsersRepository;
+  private readonly accounts: AccountService;
   private readonly assignments: AssignmentRepository;
+  private readonly audit: AuditService;
 
-  constructor(deps: { submissions: SubmissionRepository; users: UsersRepository; assignments: AssignmentRepository }) {
+  constructor(deps: {
+    submissions: SubmissionRepository;
+    accounts: AccountService;
+    assignments: AssignmentRepository;
+    audit: AuditService;
+  }) {
+    this.audit = deps.audit;
     this.submissions = deps.submissions;
-    this.users = deps.users;
+    this.accounts = deps.accounts;
     this.assignments = deps.assignments;
   }
 
   async assign(user: SessionUser, submissionIds: readonly number[], reviewerId: number): Promise<{ assigned: number }> {
-    const reviewer = await this.users.findById(reviewerId);
+    const reviewer = await this.accounts.person(reviewerId);
     if (!reviewer || reviewer.disabled || !TEACHER_SIDE_ROLES.includes(reviewer.role)) {
       throw invalidInput('reviewerId 不是可用的评阅教师');
     }
@@ -137,12 +144,12 @@ export class AssignmentService {
     }
     const previousNames = new Map<number, string>();
     for (const id of new Set(pairs.flatMap(({ row }) => (row.reviewer_id === null ? [] : [row.reviewer_id])))) {
-      previousNames.set(id, (await this.users.findById(id))?.name ?? '');
+      previousNames.set(id, (await this.accounts.person(id))?.name ?? '');
     }
     await this.submissions.transaction(async (submissions, trx: Kysely<Database>) => {
       const assignments = new AssignmentRepository(trx);
       const reviews = new ReviewRepository(trx);
-      const audit: Parameters<AuditRepository['record']>[0][number][] = [];
+      const audit: AuditEntry[] = [];
       for (const { row, reviewer } of pairs) {
         const changed = await submissions.advance(
           row.id,
@@ -173,7 +180,7 @@ export class AssignmentService {
           },
         });
       }
-      await new AuditRepository(trx).record(audit);
+      await this.audit.record(trx, audit);
     });
   }
 }

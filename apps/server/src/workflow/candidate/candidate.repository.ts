@@ -113,29 +113,4 @@ export class CandidateRepository {
   async deleteDraft(thesisId: number): Promise<void> {
     await this.db.deleteFrom('topic_drafts').where('thesis_id', '=', thesisId).execute();
   }
-
-  /**
-   * The submission version that holds a document: its candidate, batch rules, submission status,
-   * and the review of that version (if any), for who may see the annotations on it.
-   */
-  reviewOfDocument(documentId: number) {
-    return this.db
-      .selectFrom('submission_versions as v')
-      .innerJoin('submissions as s', 's.id', 'v.submission_id')
-      .innerJoin('theses as t', 't.id', 's.thesis_id')
-      .innerJoin('batches as b', 'b.id', 's.batch_id')
-      .leftJoin('reviews as r', (join) =>
-        join.onRef('r.submission_id', '=', 'v.submission_id').onRef('r.version_no', '=', 'v.version_no'),
-      )
-      .select([
-        'v.version_no',
-        's.status',
-        's.current_version',
-        't.student_id',
-        'b.rules_json',
-        'r.state as review_state',
-      ])
-      .where('v.document_id', '=', documentId)
-      .executeTakeFirst();
-  }
 }

@@ -1,6 +1,7 @@
 import {
   type BatchRules,
   gradeOf,
+  parseBatchRules,
   STAGE_LABELS,
   STAGES,
   type Stage,
@@ -19,26 +20,24 @@ import type {
   CandidateSubmitInput,
   CandidateTopic,
 } from '@zikao/contract/candidate';
+import { isReleased, requireOwn } from '../../access/access-rules.ts';
 import type { AnnotationService } from '../../documents/annotation/annotation.service.ts';
 import { isStructuredText } from '../../documents/document/structured-document.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { SubmissionRepository } from '../submission/submission.repository.ts';
 import type { SubmissionService } from '../submission/submission.service.ts';
-import { parseRules } from '../submission/submission-mapper.ts';
+import type { CandidateRepository } from './candidate.repository.ts';
 import {
-  isReleased,
   limitReason,
   orderReason,
   outcomeOf,
-  requireOwn,
   type StageOutcomes,
   submittedReason,
   windowOf,
   windowReason,
   windowStateOf,
-} from './candidate.policy.ts';
-import type { CandidateRepository } from './candidate.repository.ts';
+} from './stage-rules.ts';
 
 type SubmissionRow = Awaited<ReturnType<CandidateRepository['submissions']>>[number];
 type ReviewRow = Awaited<ReturnType<CandidateRepository['submittedReviews']>>[number];
@@ -112,7 +111,7 @@ export class CandidateService {
     if (thesisId !== undefined) requireOwn(user, await this.repository.findThesis(thesisId));
     const thesis = thesisId === undefined ? theses[0] : theses.find((t) => t.id === thesisId);
     if (!thesis) return { thesis: null, batch: null, theses: list, stages: [] };
-    const rules = parseRules(thesis.rules_json);
+    const rules = parseBatchRules(thesis.rules_json);
     return {
       thesis: { id: thesis.id, title: thesis.title, majorName: thesis.major_name, advisor: thesis.advisor },
       batch: { id: thesis.batch_id, name: thesis.batch_name, plagiarismThreshold: rules.plagiarismThreshold },
@@ -123,7 +122,7 @@ export class CandidateService {
 
   async submission(user: SessionUser, submissionId: number): Promise<CandidateSubmissionDetail> {
     const row = requireOwn(user, await this.repository.findSubmission(submissionId));
-    return this.detail(row, parseRules(row.rules_json));
+    return this.detail(row, parseBatchRules(row.rules_json));
   }
 
   async submit(
@@ -131,7 +130,7 @@ export class CandidateService {
     input: CandidateSubmitInput,
   ): Promise<{ submissionId: number; versionNo: number; status: SubmissionStatus }> {
     const thesis = requireOwn(user, await this.repository.findThesis(input.thesisId));
-    const rules = parseRules(thesis.rules_json);
+    const rules = parseBatchRules(thesis.rules_json);
     const stage = await this.stage(thesis.id, rules, input.stage);
     if (!stage.action) throw conflict(stage.blockedReason ?? `${STAGE_LABELS[input.stage]}当前不能提交`);
     const version = await this.versionOf(user, input);
@@ -160,7 +159,7 @@ export class CandidateService {
 
   async topic(user: SessionUser, thesisId?: number): Promise<CandidateTopic> {
     const thesis = await this.ownThesis(user, thesisId);
-    const rules = parseRules(thesis.rules_json);
+    const rules = parseBatchRules(thesis.rules_json);
     const stage = await this.stage(thesis.id, rules, 'topic');
     const row = stage.submission ? await this.repository.findSubmission(stage.submission.id) : undefined;
     const submission = row ? await this.detail(row, rules) : null;

@@ -2,6 +2,7 @@ import {
   type BatchRules,
   commentLength,
   PASS_SCORE,
+  parseBatchRules,
   type ReviewDto,
   type ReviewInput,
   rubricTotal,
@@ -10,15 +11,15 @@ import {
   type SubmissionStatus,
   type Verdict,
 } from '@zikao/contract';
+import type { AccessService } from '../../access/access.service.ts';
 import type { ReviewCompletedListener } from '../../notices/review-notifier.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
-import { AuditRepository } from '../../system/audit/audit.repository.ts';
-import { requireReviewable } from '../submission/submission.policy.ts';
+import type { AuditService } from '../../system/audit/audit.service.ts';
+import { type ReviewFields, ReviewRepository } from '../submission/review.repository.ts';
 import type { SubmissionRepository } from '../submission/submission.repository.ts';
-import { parseRules, toReviewDto } from '../submission/submission-mapper.ts';
+import { toReviewDto } from '../submission/submission-mapper.ts';
 import { MESSAGES, type SubmissionEvent, transition } from '../submission/submission-status.ts';
-import { type ReviewFields, ReviewRepository } from './review.repository.ts';
 
 type Context = NonNullable<Awaited<ReturnType<SubmissionRepository['findContext']>>>;
 
@@ -30,14 +31,20 @@ type Context = NonNullable<Awaited<ReturnType<SubmissionRepository['findContext'
 export class ReviewService {
   private readonly submissions: SubmissionRepository;
   private readonly reviews: ReviewRepository;
+  private readonly audit: AuditService;
+  private readonly access: AccessService;
   /** Hears of verdicts the candidate may see (the notice and SMS); called after the commit. */
   private readonly notify: ReviewCompletedListener | undefined;
 
   constructor(deps: {
     submissions: SubmissionRepository;
     reviews: ReviewRepository;
+    audit: AuditService;
+    access: AccessService;
     notify?: ReviewCompletedListener;
   }) {
+    this.audit = deps.audit;
+    this.access = deps.access;
     this.submissions = deps.submissions;
     this.reviews = deps.reviews;
     this.notify = deps.notify;
@@ -45,7 +52,7 @@ export class ReviewService {
 
   async save(user: SessionUser, input: ReviewInput): Promise<ReviewDto> {
     const context = await this.reviewable(user, input.submissionId, input.versionNo);
-    const rules = parseRules(context.rules_json);
+    const rules = parseBatchRules(context.rules_json);
     const step = this.step(context, { type: 'saveDraft' });
     const fields = await this.fields(context, rules, input);
     await this.write(user, context, step, 'saveDraft', async (reviews) => {
@@ -59,7 +66,7 @@ export class ReviewService {
     input: ReviewInput & { verdict: Verdict },
   ): Promise<{ status: SubmissionStatus; review: ReviewDto }> {
     const context = await this.reviewable(user, input.submissionId, input.versionNo);
-    const rules = parseRules(context.rules_json);
+    const rules = parseBatchRules(context.rules_json);
     const stage = context.stage;
     const fields = await this.fields(context, rules, input);
     const step = this.step(context, { type: 'submit', verdict: input.verdict, stage, adminCheck: rules.adminCheck });
@@ -118,7 +125,7 @@ export class ReviewService {
   }
 
   private async reviewable(user: SessionUser, submissionId: number, versionNo: number): Promise<Context> {
-    await requireReviewable(this.submissions, user, [submissionId]);
+    await this.access.requireAccess(user, 'submission.review', [submissionId]);
     const context = await this.context(submissionId);
     if (context.reviewer_id !== user.id) throw forbidden('该论文未分配给您评阅');
     if (versionNo !== context.current_version) throw conflict(MESSAGES.stale);
@@ -185,7 +192,7 @@ export class ReviewService {
       }
       await apply(new ReviewRepository(trx));
       if (to !== context.status || action !== 'saveDraft') {
-        await new AuditRepository(trx).record([
+        await this.audit.record(trx, [
           {
             actorId: user.id,
             action,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DocumentText, reanchor, type Selector } from '@zikao/anchoring';
 import type { CarriedAnnotationDto, CarriedSummary, CarryStatus } from '@zikao/contract';
 import type { Selectable } from 'kysely';
+import type { AccessService } from '../../access/access.service.ts';
+import { mayEditAnnotation } from '../../access/access-rules.ts';
 import type { AnnotationsTable } from '../../db/schema.ts';
-import { annotatableDocuments } from '../../documents/annotation/annotation.policy.ts';
-import type { DocumentRepository } from '../../documents/document/document.repository.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { type CarriedCopy, CarryOverRepository } from './carry-over.repository.ts';
@@ -20,16 +20,16 @@ type AnnotationRow = Selectable<AnnotationsTable>;
 export class CarryOver {
   private readonly repository: CarryOverRepository;
   private readonly submissions: SubmissionRepository;
-  private readonly documents: DocumentRepository;
+  private readonly access: AccessService;
 
   constructor(deps: {
     repository: CarryOverRepository;
     submissions: SubmissionRepository;
-    documents: DocumentRepository;
+    access: AccessService;
   }) {
     this.repository = deps.repository;
     this.submissions = deps.submissions;
-    this.documents = deps.documents;
+    this.access = deps.access;
   }
 
   /**
@@ -82,10 +82,10 @@ export class CarryOver {
   async mark(user: SessionUser, annotationId: string, addressed: boolean | null): Promise<CarriedAnnotationDto> {
     const row = await this.repository.findAnnotation(annotationId);
     if (!row || row.deleted || row.carried_from_id === null) throw notFound('批注不存在');
-    if (!(await annotatableDocuments(this.documents, user, [row.document_id])).has(row.document_id)) {
+    if (!(await this.access.allowed(user, 'document.annotate', [row.document_id])).has(row.document_id)) {
       throw forbidden('无权批注该文档');
     }
-    if (row.author_id !== user.id) throw forbidden('只能标记自己的批注');
+    if (!mayEditAnnotation(user, row)) throw forbidden('只能标记自己的批注');
     const value = addressed === null ? null : addressed ? 1 : 0;
     await this.repository.setAddressed(annotationId, value);
     return toCarriedDto({ ...row, addressed: value });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { gradeOf, STAGES } from '@zikao/contract';
+import { gradeOf, parseBatchRules, STAGES } from '@zikao/contract';
 import type {
   SubmissionAttachments,
   SubmissionFile,
@@ -7,13 +7,14 @@ import type {
   ThesisSheetStage,
 } from '@zikao/contract/thesis-sheet';
 import type { Kysely } from 'kysely';
+import type { AccessService } from '../../access/access.service.ts';
+import { hidesCandidate } from '../../access/access-rules.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
-import { hidesCandidate, requireReviewable } from './submission.policy.ts';
+import { SheetRepository } from './sheet.repository.ts';
 import { SubmissionRepository } from './submission.repository.ts';
-import { parseRules } from './submission-mapper.ts';
 
 /**
  * The information sheet (论文信息表): the thesis of one submission with every stage's latest
@@ -21,67 +22,31 @@ import { parseRules } from './submission-mapper.ts';
  * assigned to; blind review hides the candidate from everyone but admins.
  */
 export class ThesisSheetService {
-  private readonly db: Kysely<Database>;
+  private readonly sheetRows: SheetRepository;
   private readonly submissions: SubmissionRepository;
+  private readonly access: AccessService;
   private readonly storage: FileStorage;
   private readonly now: () => number;
 
-  constructor(deps: { db: Kysely<Database>; storage: FileStorage; now?: () => number }) {
-    this.db = deps.db;
+  constructor(deps: { db: Kysely<Database>; storage: FileStorage; access: AccessService; now?: () => number }) {
+    this.sheetRows = new SheetRepository(deps.db);
+    this.access = deps.access;
     this.storage = deps.storage;
     this.submissions = new SubmissionRepository(deps.db);
     this.now = deps.now ?? Date.now;
   }
 
   async sheet(user: SessionUser, submissionId: number): Promise<ThesisSheet> {
-    await requireReviewable(this.submissions, user, [submissionId]);
+    await this.access.requireAccess(user, 'submission.review', [submissionId]);
     const context = await this.submissions.findContext(submissionId);
     if (!context) throw notFound('论文不存在');
-    const rules = parseRules(context.rules_json);
+    const rules = parseBatchRules(context.rules_json);
     const hide = hidesCandidate(user, rules.blindReview);
-    const student = await this.db
-      .selectFrom('users')
-      .select('school_name')
-      .where('id', '=', context.student_id)
-      .executeTakeFirst();
+    const student = await this.sheetRows.school(context.student_id);
 
-    const rows = await this.db
-      .selectFrom('submissions as s')
-      .leftJoin('submission_versions as v', (join) =>
-        join.onRef('v.submission_id', '=', 's.id').onRef('v.version_no', '=', 's.current_version'),
-      )
-      .select([
-        's.id',
-        's.stage',
-        's.status',
-        's.current_version',
-        's.submitted_at',
-        'v.submitted_at as version_submitted_at',
-        'v.plagiarism_rate as version_rate',
-      ])
-      .where('s.thesis_id', '=', context.thesis_id)
-      .execute();
+    const rows = await this.sheetRows.stages(context.thesis_id);
     const ids = rows.map((row) => row.id);
-    const reviews =
-      ids.length === 0
-        ? []
-        : await this.db
-            .selectFrom('reviews as r')
-            .innerJoin('users as u', 'u.id', 'r.reviewer_id')
-            .select([
-              'r.submission_id',
-              'r.version_no',
-              'r.verdict',
-              'r.score',
-              'r.comment',
-              'r.plagiarism_rate',
-              'r.submitted_at',
-              'u.name as reviewer_name',
-            ])
-            .where('r.submission_id', 'in', ids)
-            .where('r.state', '=', 'submitted')
-            .orderBy('r.version_no', 'desc')
-            .execute();
+    const reviews = await this.sheetRows.submittedReviews(ids);
 
     const stages: ThesisSheetStage[] = rows
       .map((row): ThesisSheetStage => {
@@ -127,24 +92,13 @@ export class ThesisSheetService {
 
   /** The current version's files: attachments first, then the plagiarism report. */
   async attachments(user: SessionUser, submissionId: number): Promise<SubmissionAttachments> {
-    await requireReviewable(this.submissions, user, [submissionId]);
+    await this.access.requireAccess(user, 'submission.review', [submissionId]);
     const submission = await this.submissions.findById(submissionId);
     if (!submission) throw notFound('论文不存在');
     const versions = await this.submissions.versions(submissionId);
     const current = versions.find((v) => v.version_no === submission.current_version);
     const stored = current ? storedFiles(current.attachments_json) : [];
-    const uploads =
-      stored.length === 0
-        ? []
-        : await this.db
-            .selectFrom('uploads')
-            .select(['id', 'size', 'mime'])
-            .where(
-              'id',
-              'in',
-              stored.map((f) => f.uploadId),
-            )
-            .execute();
+    const uploads = await this.sheetRows.uploads(stored.map((f) => f.uploadId));
     const files: SubmissionFile[] = stored
       .map((f) => {
         const upload = uploads.find((u) => u.id === f.uploadId);
@@ -173,15 +127,11 @@ export class ThesisSheetService {
     submissionId: number,
     uploadId: string,
   ): Promise<{ name: string; mime: string; body: Readable }> {
-    await requireReviewable(this.submissions, user, [submissionId]);
+    await this.access.requireAccess(user, 'submission.review', [submissionId]);
     const versions = await this.submissions.versions(submissionId);
     const listed = versions.flatMap((v) => storedFiles(v.attachments_json)).find((f) => f.uploadId === uploadId);
     if (!listed) throw notFound('附件不存在');
-    const upload = await this.db
-      .selectFrom('uploads')
-      .select(['sha256', 'mime'])
-      .where('id', '=', uploadId)
-      .executeTakeFirst();
+    const upload = await this.sheetRows.upload(uploadId);
     if (!upload) throw notFound('附件不存在');
     return {
       name: listed.name,

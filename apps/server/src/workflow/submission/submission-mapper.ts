@@ -1,6 +1,4 @@
 import {
-  type BatchRules,
-  batchRulesSchema,
   gradeOf,
   type ReviewDto,
   type ReviewState,
@@ -9,19 +7,9 @@ import {
   type SubmissionStatus,
   type Verdict,
 } from '@zikao/contract';
-import type { ReviewWithName } from '../review/review.repository.ts';
+import type { ReviewWithName } from './review.repository.ts';
 
 /** A batch's stored rules with defaults filled in; unreadable rules fall back to the defaults. */
-export function parseRules(json: string): BatchRules {
-  let raw: unknown = {};
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    raw = {};
-  }
-  const result = batchRulesSchema.safeParse(raw);
-  return result.success ? result.data : batchRulesSchema.parse({});
-}
 
 export interface ListRowSource {
   id: number;

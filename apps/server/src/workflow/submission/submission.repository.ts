@@ -65,12 +65,6 @@ export class SubmissionRepository {
     return this.db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Reviewer of each existing submission, for access checks on many ids at once. */
-  reviewers(ids: readonly number[]): Promise<Array<{ id: number; reviewer_id: number | null }>> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('submissions').select(['id', 'reviewer_id']).where('id', 'in', ids).execute();
-  }
-
   findMany(ids: readonly number[]): Promise<SubmissionRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('submissions').selectAll().where('id', 'in', ids).execute();

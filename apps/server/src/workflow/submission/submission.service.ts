@@ -3,6 +3,7 @@ import {
   type CarriedAnnotationDto,
   isSubmissionStatus,
   isWindowOpen,
+  parseBatchRules,
   type Stage,
   SUBMISSION_STATUSES,
   type SubmissionDetail,
@@ -16,21 +17,21 @@ import {
 } from '@zikao/contract';
 import type { SubmissionFilterOptions, SubmissionFiltersQuery } from '@zikao/contract/submission-filters';
 import type { Kysely } from 'kysely';
+import type { AccessService } from '../../access/access.service.ts';
+import { hidesCandidate, isAdmin } from '../../access/access-rules.ts';
 import type { Database } from '../../db/schema.ts';
-import type { DocumentRepository } from '../../documents/document/document.repository.ts';
 import { createStructuredDocument } from '../../documents/document/structured-document.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import { ok } from '../../shared/http/envelope.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { paramsKey } from '../../shared/validation.ts';
-import { AuditRepository } from '../../system/audit/audit.repository.ts';
-import type { ReviewRepository } from '../review/review.repository.ts';
+import type { AuditService } from '../../system/audit/audit.service.ts';
 import type { CarryOverRepository } from './carry-over.repository.ts';
 import type { CarryOver } from './carry-over.ts';
 import { ListCache } from './list-cache.ts';
-import { hidesCandidate, isAdmin, requireReviewable } from './submission.policy.ts';
+import type { ReviewRepository } from './review.repository.ts';
 import { type SubmissionRepository, searchTextOf } from './submission.repository.ts';
-import { parseRules, toListRow, toReviewDto } from './submission-mapper.ts';
+import { toListRow, toReviewDto } from './submission-mapper.ts';
 import { MESSAGES, transition } from './submission-status.ts';
 import { versionDiff } from './text-diff.ts';
 
@@ -47,8 +48,8 @@ export interface NewVersion {
 interface Deps {
   submissions: SubmissionRepository;
   reviews: ReviewRepository;
-  documents: DocumentRepository;
-  audit: AuditRepository;
+  access: AccessService;
+  audit: AuditService;
   carryOver: CarryOver;
   carried: CarryOverRepository;
   /** Review-list answers kept; 0 turns the cache off. */
@@ -177,7 +178,7 @@ export class SubmissionService {
   private async query(user: SessionUser, query: SubmissionListQuery, limit: number, offset: number) {
     const { submissions } = this.deps;
     const batches = await submissions.batchRules();
-    const blind = new Set(batches.filter((b) => parseRules(b.rules_json).blindReview).map((b) => b.id));
+    const blind = new Set(batches.filter((b) => parseBatchRules(b.rules_json).blindReview).map((b) => b.id));
     const access = { reviewerId: isAdmin(user) ? null : user.id, blindBatchIds: isAdmin(user) ? [] : [...blind] };
     const [rows, countRows] = await Promise.all([
       submissions.list(query, access, limit, offset),
@@ -191,14 +192,14 @@ export class SubmissionService {
 
   async detail(user: SessionUser, submissionId: number, open: boolean): Promise<SubmissionDetail> {
     const { submissions, reviews, audit, carryOver } = this.deps;
-    await requireReviewable(submissions, user, [submissionId]);
+    await this.deps.access.requireAccess(user, 'submission.review', [submissionId]);
     let context = await this.context(submissionId);
     if (open && context.reviewer_id === user.id && context.status === 'assigned') {
       await this.changeStatus(user, context, 'open', 'reviewing');
       context = await this.context(submissionId);
     }
     await carryOver.carryPending(submissionId, context.reviewer_id);
-    const rules = parseRules(context.rules_json);
+    const rules = parseBatchRules(context.rules_json);
     const [versions, reviewRows, trail] = await Promise.all([
       submissions.versions(submissionId),
       reviews.forSubmission(submissionId),
@@ -283,7 +284,7 @@ export class SubmissionService {
         { status: 'unassigned', currentVersion: 0 },
         { current_version: 1, uploads_used: 1 },
       );
-      await new AuditRepository(trx).record([
+      await this.deps.audit.record(trx, [
         {
           actorId,
           action: 'submit',
@@ -307,13 +308,13 @@ export class SubmissionService {
       throw invalidInput(stage === 'topic' ? 'structured 不能为空' : 'documentId 不能为空');
     }
     if (version.documentId) {
-      const owners = await this.deps.documents.owners([version.documentId]);
-      if (owners[0]?.owner_id !== user.id) throw forbidden('无权使用该文档');
+      const usable = await this.deps.access.allowed(user, 'document.use', [version.documentId]);
+      if (!usable.has(version.documentId)) throw forbidden('无权使用该文档');
     }
     const uploadIds = (version.attachments ?? []).map((file) => file.uploadId);
     const uploadOwners = await this.deps.submissions.uploadOwners(uploadIds);
     if (uploadIds.some((id) => uploadOwners.get(id) !== user.id)) throw forbidden('无权使用该附件');
-    const rules = parseRules(context.rules_json);
+    const rules = parseBatchRules(context.rules_json);
     const step = transition(context.status, {
       type: 'resubmit',
       uploadsLeft: context.uploads_used < uploadLimitOf(rules, stage),
@@ -340,7 +341,7 @@ export class SubmissionService {
       await submissions.insertVersion(
         versionValues(submissionId, versionNo, { ...version, documentId }, documentId ? 'pending' : 'none'),
       );
-      await new AuditRepository(trx).record([
+      await this.deps.audit.record(trx, [
         {
           actorId: user.id,
           action: 'resubmit',
@@ -358,7 +359,7 @@ export class SubmissionService {
 
   /** Page texts of two versions and their line diff. */
   async diff(user: SessionUser, submissionId: number, fromVersion: number, toVersion: number): Promise<VersionDiff> {
-    await requireReviewable(this.deps.submissions, user, [submissionId]);
+    await this.deps.access.requireAccess(user, 'submission.review', [submissionId]);
     const versions = await this.deps.submissions.versions(submissionId);
     const pagesOf = async (versionNo: number): Promise<string[]> => {
       const version = versions.find((v) => v.version_no === versionNo);
@@ -398,7 +399,7 @@ export class SubmissionService {
         { status: to },
       );
       if (!changed) return;
-      await new AuditRepository(trx).record([
+      await this.deps.audit.record(trx, [
         {
           actorId: user.id,
           action,

@@ -10,9 +10,9 @@ import {
   signParams,
 } from '@zikao/contract';
 import ExcelJS from 'exceljs';
+import { acceptsGzip } from '../../shared/http/accept-encoding.ts';
 import { type BuiltSubmission, buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { acceptsGzip } from './submission.routes.ts';
 
 const COMMENT = '论文结构清晰，论证较为充分，'.repeat(4);
 

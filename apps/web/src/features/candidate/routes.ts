@@ -49,11 +49,4 @@ export const studentRoutes: RouteDef[] = [
     title: '证书',
     screen: () => screens().then((m) => ({ default: m.StudentCertificateScreen })),
   },
-  {
-    path: '/student/notice',
-    name: 'StudentNotice',
-    title: '通知公告',
-    hidden: true,
-    screen: () => screens().then((m) => ({ default: m.StudentNoticeScreen })),
-  },
 ];

@@ -8,4 +8,11 @@ export const noticeRoutes: RouteDef[] = [
     hidden: true,
     screen: () => import('./components/notice-screen.tsx'),
   },
+  {
+    path: '/student/notice',
+    name: 'StudentNotice',
+    title: '通知公告',
+    hidden: true,
+    screen: () => import('./components/student-notice-screen.tsx').then((m) => ({ default: m.StudentNoticeScreen })),
+  },
 ];

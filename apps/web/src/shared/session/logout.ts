@@ -1,6 +1,6 @@
-import { ApiPath } from '@zikao/contract/paths';
+import { identityEndpoints } from '@zikao/contract/endpoints';
 import { tellHostLoggedOut } from '../host/host.ts';
-import { api } from '../request/api.ts';
+import { call } from '../request/call.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import { clearLocalSession } from './local-session.ts';
 
@@ -8,7 +8,7 @@ import { clearLocalSession } from './local-session.ts';
 export async function logout(): Promise<'/login' | '/student/login'> {
   const side = useSessionStore.getState().side;
   try {
-    await api.post(side === 'student' ? ApiPath.studentLogout : ApiPath.logout, {}, { silent: true });
+    await call(side === 'student' ? identityEndpoints.studentLogout : identityEndpoints.logout, {}, { silent: true });
   } catch {
     // The local session is cleared whatever the server says.
   }

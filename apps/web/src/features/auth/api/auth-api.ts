@@ -1,44 +1,51 @@
 import type { CaptchaResponse, PublicKeyResponse, UserSession } from '@zikao/contract/auth';
-import { ApiPath } from '@zikao/contract/paths';
-import { api } from '../../../shared/request/api.ts';
+import type { EndpointInput } from '@zikao/contract/endpoint';
+import { identityEndpoints } from '@zikao/contract/endpoints';
+import { call } from '../../../shared/request/call.ts';
 import type { Side } from '../../../shared/stores/session-persistence.ts';
 
-/** The teacher calls and the student calls share shapes (api.md), not paths. */
-const PATHS = {
+/** The teacher calls and the candidate calls share shapes (api.md), not paths. */
+const ENDPOINTS = {
   teacher: {
-    captcha: ApiPath.captcha,
-    sendSms: ApiPath.sendSmsCode,
-    smsLogin: ApiPath.teacherLogin,
-    passwordLogin: ApiPath.teacherLoginByPassword,
+    captcha: identityEndpoints.captcha,
+    sendSms: identityEndpoints.sendSmsCode,
+    smsLogin: identityEndpoints.teacherLogin,
+    passwordLogin: identityEndpoints.teacherLoginByPassword,
   },
   student: {
-    captcha: ApiPath.studentCaptcha,
-    sendSms: ApiPath.studentSendSms,
-    smsLogin: ApiPath.studentLogin,
-    passwordLogin: ApiPath.studentLoginByPassword,
+    captcha: identityEndpoints.studentCaptcha,
+    sendSms: identityEndpoints.studentSendSms,
+    smsLogin: identityEndpoints.studentLogin,
+    passwordLogin: identityEndpoints.studentLoginByPassword,
   },
 } as const;
 
 export function fetchCaptcha(side: Side, signal?: AbortSignal): Promise<CaptchaResponse> {
-  return api.get<CaptchaResponse>(PATHS[side].captcha, {}, { signal });
+  return call(ENDPOINTS[side].captcha, {}, { signal });
 }
 
-export function sendSmsCode(side: Side, body: { phone: string; captchaId: string; captcha: string }): Promise<unknown> {
-  return api.post(PATHS[side].sendSms, body, { silent: true });
+export function sendSmsCode(side: Side, body: EndpointInput<typeof identityEndpoints.sendSmsCode>): Promise<unknown> {
+  return call(ENDPOINTS[side].sendSms, body, { silent: true });
 }
 
-export function loginBySms(side: Side, body: { phone: string; code: string }): Promise<UserSession> {
-  return api.post<UserSession>(PATHS[side].smsLogin, body, { silent: true });
+export function loginBySms(
+  side: Side,
+  body: EndpointInput<typeof identityEndpoints.teacherLogin>,
+): Promise<UserSession> {
+  return call(ENDPOINTS[side].smsLogin, body, { silent: true });
 }
 
-export function loginByPassword(side: Side, body: { account: string; password: string }): Promise<UserSession> {
-  return api.post<UserSession>(PATHS[side].passwordLogin, body, { silent: true });
+export function loginByPassword(
+  side: Side,
+  body: EndpointInput<typeof identityEndpoints.teacherLoginByPassword>,
+): Promise<UserSession> {
+  return call(ENDPOINTS[side].passwordLogin, body, { silent: true });
 }
 
 export function fetchPublicKey(): Promise<PublicKeyResponse> {
-  return api.get<PublicKeyResponse>(ApiPath.publicKey);
+  return call(identityEndpoints.publicKey, {});
 }
 
-export function updatePassword(body: { oldPassword: string; newPassword: string }): Promise<unknown> {
-  return api.post(ApiPath.updatePassword, body, { silent: true });
+export function updatePassword(body: EndpointInput<typeof identityEndpoints.updatePassword>): Promise<unknown> {
+  return call(identityEndpoints.updatePassword, body, { silent: true });
 }

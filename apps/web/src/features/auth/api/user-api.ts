@@ -1,12 +1,12 @@
 import type { MenuItem, UserInfo } from '@zikao/contract/auth';
-import { ApiPath } from '@zikao/contract/paths';
-import { api } from '../../../shared/request/api.ts';
+import { identityEndpoints } from '@zikao/contract/endpoints';
+import { call } from '../../../shared/request/call.ts';
 import type { RequestOptions } from '../../../shared/request/client.ts';
 
 export function fetchUserInfo(options?: RequestOptions): Promise<UserInfo> {
-  return api.post<UserInfo>(ApiPath.userInfo, {}, options);
+  return call(identityEndpoints.userInfo, {}, options);
 }
 
 export function fetchMenu(options?: RequestOptions): Promise<MenuItem[]> {
-  return api.post<MenuItem[]>(ApiPath.menuList, {}, options);
+  return call(identityEndpoints.menuList, {}, options);
 }

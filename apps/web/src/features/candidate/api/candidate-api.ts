@@ -1,65 +1,27 @@
-import {
-  CandidateApiPath,
-  type CandidateOverview,
-  type CandidateReview,
-  type CandidateSubmissionDetail,
-  type CandidateTopic,
-} from '@zikao/contract/candidate';
-import type { DocumentSummary } from '@zikao/contract/document';
-import { ApiPath } from '@zikao/contract/paths';
-import type { Stage, SubmissionStatus, TopicFields } from '@zikao/contract/review';
-import { api } from '../../../shared/request/api.ts';
-import { uploadWithProgress } from '../../../shared/request/upload-with-progress.ts';
+import type { UploadKind } from '@zikao/contract/auth';
+import type { EndpointInput } from '@zikao/contract/endpoint';
+import { documentsEndpoints, workflowEndpoints } from '@zikao/contract/endpoints';
+import type { TopicFields } from '@zikao/contract/review';
+import { call, callWithForm, download } from '../../../shared/request/call.ts';
 
-export interface SubmitBody {
-  thesisId: number;
-  stage: Stage;
-  documentId?: number | null;
-  structured?: TopicFields | null;
-  attachments?: Array<{ uploadId: string }>;
-  plagiarismRate?: number | null;
-  plagiarismReport?: { uploadId: string } | null;
-}
-
-export interface UploadResult {
-  fileId: string;
-  documentId?: number;
-  name: string;
-}
+/** What a candidate submits for a stage: the submit call's input. */
+export type SubmitBody = EndpointInput<typeof workflowEndpoints.candidateSubmit>;
 
 /** The candidate's calls: their own thesis only. Refusals (1080001) are shown by the caller. */
 export const candidateApi = {
-  overview: (signal?: AbortSignal) =>
-    api.post<CandidateOverview>(CandidateApiPath.thesis, {}, signal ? { signal } : {}),
-  submission: (submissionId: number) =>
-    api.post<CandidateSubmissionDetail>(CandidateApiPath.submission, { submissionId }),
-  submit: (body: SubmitBody) =>
-    api.post<{ submissionId: number; versionNo: number; status: SubmissionStatus }>(
-      CandidateApiPath.submit,
-      { ...body },
-      { silent: true },
-    ),
-  topic: () => api.post<CandidateTopic>(CandidateApiPath.topic, {}),
+  overview: (signal?: AbortSignal) => call(workflowEndpoints.candidateThesis, {}, signal ? { signal } : {}),
+  submission: (submissionId: number) => call(workflowEndpoints.candidateSubmission, { submissionId }),
+  submit: (body: SubmitBody) => call(workflowEndpoints.candidateSubmit, { ...body }, { silent: true }),
+  topic: () => call(workflowEndpoints.candidateTopic, {}),
   saveTopicDraft: (thesisId: number, fields: TopicFields) =>
-    api.post<{ savedAt: number }>(CandidateApiPath.topicDraft, { thesisId, fields }, { silent: true }),
+    call(workflowEndpoints.candidateTopicDraft, { thesisId, fields }, { silent: true }),
   review: (submissionId: number, versionNo?: number) =>
-    api.post<CandidateReview>(CandidateApiPath.review, versionNo ? { submissionId, versionNo } : { submissionId }),
-  documentStatus: (documentId: number) =>
-    api.post<DocumentSummary>(ApiPath.documentStatus, { documentId }, { silent: true }),
-  downloadFile: (uploadId: string) =>
-    api.get<{ filename: string }>(`${CandidateApiPath.file}/${encodeURIComponent(uploadId)}`, {}, { export: true }),
-  downloadAnnotatedPdf: (documentId: number) =>
-    api.get<{ filename: string }>(`${ApiPath.annotationExportPdf}/${documentId}`, {}, { export: true }),
-  upload(
-    file: File,
-    kind: 'document' | 'attachment' | 'report',
-    onProgress: (percent: number) => void,
-    signal?: AbortSignal,
-  ) {
-    const form = new FormData();
-    form.append('kind', kind);
-    form.append('file', file, file.name);
-    return uploadWithProgress<UploadResult>(ApiPath.upload, form, {
+    call(workflowEndpoints.candidateReview, versionNo ? { submissionId, versionNo } : { submissionId }),
+  documentStatus: (documentId: number) => call(documentsEndpoints.documentStatus, { documentId }, { silent: true }),
+  downloadFile: (uploadId: string) => download(workflowEndpoints.candidateFile, { uploadId }),
+  downloadAnnotatedPdf: (documentId: number) => download(documentsEndpoints.annotationExportPdf, { documentId }),
+  upload(file: File, kind: UploadKind, onProgress: (percent: number) => void, signal?: AbortSignal) {
+    return callWithForm(documentsEndpoints.upload, { kind }, file, {
       onProgress,
       silent: true,
       ...(signal ? { signal } : {}),

@@ -1,15 +1,9 @@
-import {
-  type StudentCertificateResult,
-  type StudentCoursesResult,
-  type StudentExamResult,
-  StudentInfoApiPath,
-} from '@zikao/contract/student-info';
-import { api } from '../../../shared/request/api.ts';
+import { workflowEndpoints } from '@zikao/contract/endpoints';
+import { call } from '../../../shared/request/call.ts';
 
 /** The candidate's read-only pages; the server answers about the caller only. */
 export const studentInfoApi = {
-  courses: (signal?: AbortSignal) => api.post<StudentCoursesResult>(StudentInfoApiPath.courses, {}, { signal }),
-  exam: (signal?: AbortSignal) => api.post<StudentExamResult>(StudentInfoApiPath.exam, {}, { signal }),
-  certificate: (signal?: AbortSignal) =>
-    api.post<StudentCertificateResult>(StudentInfoApiPath.certificate, {}, { signal }),
+  courses: (signal?: AbortSignal) => call(workflowEndpoints.studentCourses, {}, { signal }),
+  exam: (signal?: AbortSignal) => call(workflowEndpoints.studentExam, {}, { signal }),
+  certificate: (signal?: AbortSignal) => call(workflowEndpoints.studentCertificate, {}, { signal }),
 };

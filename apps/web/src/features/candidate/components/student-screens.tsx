@@ -1,4 +1,3 @@
-export { StudentNoticeScreen } from '../../notices/components/student-notice-screen.tsx';
 export { StudentCertificateScreen } from './certificate/student-certificate-screen.tsx';
 export { StudentCourseScreen } from './course/student-course-screen.tsx';
 export { StudentExamScreen } from './exam/student-exam-screen.tsx';

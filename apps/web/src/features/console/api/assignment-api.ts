@@ -1,22 +1,13 @@
-import {
-  AssignmentApiPath,
-  type AssignmentOptions,
-  type AutoAssignPreview,
-  type AutoAssignPreviewQuery,
-} from '@zikao/contract/assignment';
-import { ApiPath } from '@zikao/contract/paths';
-import type { Stage, SubmissionListResult, SubmissionStatus } from '@zikao/contract/review';
-import { api } from '../../../shared/request/api.ts';
+import type { AutoAssignPreviewQuery } from '@zikao/contract/assignment';
+import { workflowEndpoints } from '@zikao/contract/endpoints';
+import type { SubmissionListQuery } from '@zikao/contract/review';
+import { call } from '../../../shared/request/call.ts';
 
-export interface AssignmentListQuery {
-  stage: Stage;
-  page: number;
-  pageSize: number;
-  status?: SubmissionStatus | undefined;
-  batchId?: number | undefined;
-  major?: string | undefined;
-  keyword?: string | undefined;
-}
+/** The assignment table's filters and page: the list call's, its scope being always `all`. */
+export type AssignmentListQuery = Pick<
+  SubmissionListQuery,
+  'stage' | 'page' | 'pageSize' | 'status' | 'batchId' | 'major' | 'keyword'
+>;
 
 export const assignmentKeys = {
   all: ['console-assignment'] as const,
@@ -27,17 +18,16 @@ export const assignmentKeys = {
 /** The assignment screen's calls: the admin's view of every submission, assignment and reopening. */
 export const assignmentApi = {
   list: (query: AssignmentListQuery, signal?: AbortSignal) =>
-    api.post<SubmissionListResult>(
-      ApiPath.submissionList,
+    call(
+      workflowEndpoints.submissionList,
       { ...query, scope: 'all', keyword: query.keyword || undefined },
       { silent: true, signal },
     ),
-  options: () => api.post<AssignmentOptions>(AssignmentApiPath.options, {}, { silent: true }),
+  options: () => call(workflowEndpoints.assignmentOptions, {}, { silent: true }),
   assign: (submissionIds: number[], reviewerId: number) =>
-    api.post<{ assigned: number }>(ApiPath.assignmentAssign, { submissionIds, reviewerId }),
-  preview: (query: AutoAssignPreviewQuery) => api.post<AutoAssignPreview>(AssignmentApiPath.autoPreview, { ...query }),
+    call(workflowEndpoints.assignmentAssign, { submissionIds, reviewerId }),
+  preview: (query: AutoAssignPreviewQuery) => call(workflowEndpoints.autoAssignPreview, { ...query }),
   apply: (assignments: Array<{ submissionId: number; reviewerId: number }>) =>
-    api.post<{ assigned: number }>(AssignmentApiPath.autoApply, { assignments }),
-  reopen: (submissionId: number, reason: string) =>
-    api.post<{ status: SubmissionStatus }>(ApiPath.reviewReopen, { submissionId, reason }),
+    call(workflowEndpoints.autoAssignApply, { assignments }),
+  reopen: (submissionId: number, reason: string) => call(workflowEndpoints.reviewReopen, { submissionId, reason }),
 };

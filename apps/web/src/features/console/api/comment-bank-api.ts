@@ -1,18 +1,9 @@
-import {
-  type AnnotationCategory,
-  type SharedCommentBankEntry,
-  SharedCommentBankPath,
-} from '@zikao/contract/annotation';
-import type { ListResult } from '@zikao/contract/envelope';
-import { ApiPath } from '@zikao/contract/paths';
-import { api } from '../../../shared/request/api.ts';
+import type { AnnotationCategory, SharedCommentBankQuery } from '@zikao/contract/annotation';
+import { documentsEndpoints } from '@zikao/contract/endpoints';
+import { call } from '../../../shared/request/call.ts';
 
-export interface SharedBankQuery {
-  page: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  category?: AnnotationCategory | undefined;
-}
+/** The screen's filters and page. */
+export type SharedBankQuery = SharedCommentBankQuery;
 
 export const sharedBankKeys = {
   all: ['console-comment-bank'] as const,
@@ -22,12 +13,12 @@ export const sharedBankKeys = {
 /** The shared comment bank (公共评语库): entries every reviewer is offered beside their own. */
 export const sharedBankApi = {
   list: (query: SharedBankQuery, signal?: AbortSignal) =>
-    api.post<ListResult<SharedCommentBankEntry>>(
-      SharedCommentBankPath.list,
+    call(
+      documentsEndpoints.sharedCommentBankList,
       { ...query, keyword: query.keyword || undefined },
       { silent: true, signal },
     ),
   save: (entry: { id?: number; text: string; category: AnnotationCategory }) =>
-    api.post<{ id: number }>(ApiPath.commentBankSave, { ...entry, shared: true }),
-  remove: (id: number) => api.post<unknown>(ApiPath.commentBankDelete, { id }),
+    call(documentsEndpoints.commentBankSave, { ...entry, shared: true }),
+  remove: (id: number) => call(documentsEndpoints.commentBankDelete, { id }),
 };

@@ -1,22 +1,10 @@
-import {
-  ImportApiPath,
-  type ImportPreview,
-  type ImportResult,
-  type ImportTemplateBody,
-} from '@zikao/contract/candidate-import';
-import { api } from '../../../shared/request/api.ts';
-import { uploadWithProgress } from '../../../shared/request/upload-with-progress.ts';
+import type { ImportCommitFields, ImportTemplateBody } from '@zikao/contract/candidate-import';
+import { adminEndpoints } from '@zikao/contract/endpoints';
+import { callWithForm, download } from '../../../shared/request/call.ts';
 
 interface SendOptions {
   onProgress?(percent: number): void;
   signal?: AbortSignal;
-}
-
-function form(file: File, fields: Record<string, string> = {}): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  data.append('file', file, file.name);
-  return data;
 }
 
 /**
@@ -26,9 +14,8 @@ function form(file: File, fields: Record<string, string> = {}): FormData {
  */
 export const importApi = {
   preview: (file: File, options: SendOptions = {}) =>
-    uploadWithProgress<ImportPreview>(ImportApiPath.preview, form(file), { ...options, silent: true }),
-  commit: (file: File, sha256: string, mode: 'all' | 'valid', options: SendOptions = {}) =>
-    uploadWithProgress<ImportResult>(ImportApiPath.commit, form(file, { sha256, mode }), { ...options, silent: true }),
-  template: (format: ImportTemplateBody['format']) =>
-    api.post<{ filename: string }>(ImportApiPath.template, { format }, { export: true }),
+    callWithForm(adminEndpoints.importPreview, {}, file, { ...options, silent: true }),
+  commit: (file: File, sha256: string, mode: ImportCommitFields['mode'], options: SendOptions = {}) =>
+    callWithForm(adminEndpoints.importCommit, { sha256, mode }, file, { ...options, silent: true }),
+  template: (format: ImportTemplateBody['format']) => download(adminEndpoints.importTemplate, { format }),
 };

@@ -1,11 +1,6 @@
-import {
-  NoticeApiPath,
-  type NoticeDto,
-  type NoticeListQuery,
-  type NoticeListResult,
-  type NoticePublishInput,
-} from '@zikao/contract/notice';
-import { api } from '../../../shared/request/api.ts';
+import { noticesEndpoints } from '@zikao/contract/endpoints';
+import type { NoticeListQuery, NoticePublishInput } from '@zikao/contract/notice';
+import { call } from '../../../shared/request/call.ts';
 
 /** Query keys, so that reading a notice refreshes the list and the bell. */
 export const noticeKeys = {
@@ -16,12 +11,12 @@ export const noticeKeys = {
 
 export const noticeApi = {
   list: (query: Partial<NoticeListQuery>, signal?: AbortSignal) =>
-    api.post<NoticeListResult>(NoticeApiPath.list, { ...query, keyword: query.keyword || undefined }, { signal }),
+    call(noticesEndpoints.noticeList, { ...query, keyword: query.keyword || undefined }, { signal }),
   /** Quiet: the bell must not raise a toast every minute when the network is down. */
   unread: (signal?: AbortSignal) =>
-    api.post<{ count: number }>(NoticeApiPath.unread, {}, { silent: true, ...(signal ? { signal } : {}) }),
-  read: (id: number) => api.post<NoticeDto>(NoticeApiPath.read, { id }),
-  readAll: () => api.post<{ count: number }>(NoticeApiPath.readAll, {}),
-  publish: (input: NoticePublishInput) => api.post<{ id: number }>(NoticeApiPath.publish, { ...input }),
-  remove: (id: number) => api.post<Record<string, never>>(NoticeApiPath.delete, { id }),
+    call(noticesEndpoints.noticeUnread, {}, { silent: true, ...(signal ? { signal } : {}) }),
+  read: (id: number) => call(noticesEndpoints.noticeRead, { id }),
+  readAll: () => call(noticesEndpoints.noticeReadAll, {}),
+  publish: (input: NoticePublishInput) => call(noticesEndpoints.noticePublish, input),
+  remove: (id: number) => call(noticesEndpoints.noticeDelete, { id }),
 };

@@ -1,14 +1,6 @@
-import { ApiPath } from '@zikao/contract/paths';
-import type {
-  CarriedAnnotationDto,
-  ReviewDto,
-  ReviewInput,
-  SubmissionDetail,
-  SubmissionStatus,
-  Verdict,
-  VersionDiff,
-} from '@zikao/contract/review';
-import { api } from '../../../shared/request/api.ts';
+import { workflowEndpoints } from '@zikao/contract/endpoints';
+import type { ReviewInput, Verdict } from '@zikao/contract/review';
+import { call } from '../../../shared/request/call.ts';
 
 export const reviewKeys = {
   detail: (submissionId: number) => ['submission', submissionId] as const,
@@ -23,17 +15,12 @@ export const reviewKeys = {
 export const reviewApi = {
   /** `open` on a review screen moves 待评阅 to 评阅中. */
   detail: (submissionId: number, open: boolean) =>
-    api.post<SubmissionDetail>(
-      ApiPath.submissionDetail,
-      { submissionId, open: open ? 1 : undefined },
-      { silent: true },
-    ),
-  save: (input: ReviewInput, silent = false) => api.post<ReviewDto>(ApiPath.reviewSave, { ...input }, { silent }),
-  submit: (input: ReviewInput & { verdict: Verdict }) =>
-    api.post<{ status: SubmissionStatus; review: ReviewDto }>(ApiPath.reviewSubmit, { ...input }),
+    call(workflowEndpoints.submissionDetail, { submissionId, open: open ? 1 : undefined }, { silent: true }),
+  save: (input: ReviewInput, silent = false) => call(workflowEndpoints.reviewSave, { ...input }, { silent }),
+  submit: (input: ReviewInput & { verdict: Verdict }) => call(workflowEndpoints.reviewSubmit, { ...input }),
   diff: (submissionId: number, fromVersion: number, toVersion: number) =>
-    api.post<VersionDiff>(ApiPath.submissionDiff, { submissionId, fromVersion, toVersion }),
+    call(workflowEndpoints.submissionDiff, { submissionId, fromVersion, toVersion }),
   /** null clears the tick. */
   markCarried: (annotationId: string, addressed: boolean | null) =>
-    api.post<CarriedAnnotationDto>(ApiPath.annotationCarriedMark, { annotationId, addressed }),
+    call(workflowEndpoints.annotationCarriedMark, { annotationId, addressed }),
 };

@@ -1,9 +1,5 @@
-import type { AnnotationDto } from '@zikao/contract/annotation';
-import { ApiPath } from '@zikao/contract/paths';
-import type { SubmissionDetail } from '@zikao/contract/review';
-import { type SubmissionAttachments, type ThesisSheet, ThesisSheetPath } from '@zikao/contract/thesis-sheet';
-import { apiBase } from '../../../shared/host/host.ts';
-import { api } from '../../../shared/request/api.ts';
+import { documentsEndpoints, workflowEndpoints } from '@zikao/contract/endpoints';
+import { call, download, endpointUrl } from '../../../shared/request/call.ts';
 
 export const thesisViewKeys = {
   sheet: (submissionId: number) => ['thesis-sheet', submissionId] as const,
@@ -13,8 +9,7 @@ export const thesisViewKeys = {
 
 /** Where one of a submission's files is served; `inline` opens PDFs in the browser. */
 export function submissionFileUrl(submissionId: number, uploadId: string, inline = false): string {
-  const path = `${ThesisSheetPath.file}/${submissionId}/${encodeURIComponent(uploadId)}`;
-  return `${apiBase()}${path}${inline ? '?inline=1' : ''}`;
+  return endpointUrl(workflowEndpoints.submissionFile, { submissionId, uploadId, inline: inline ? '1' : undefined });
 }
 
 /**
@@ -22,22 +17,14 @@ export function submissionFileUrl(submissionId: number, uploadId: string, inline
  * state (1030003 → 无权查看该论文).
  */
 export const thesisViewsApi = {
-  sheet: (submissionId: number) => api.post<ThesisSheet>(ThesisSheetPath.sheet, { submissionId }, { silent: true }),
-  attachments: (submissionId: number) =>
-    api.post<SubmissionAttachments>(ThesisSheetPath.attachments, { submissionId }, { silent: true }),
+  sheet: (submissionId: number) => call(workflowEndpoints.thesisSheet, { submissionId }, { silent: true }),
+  attachments: (submissionId: number) => call(workflowEndpoints.thesisAttachments, { submissionId }, { silent: true }),
   /** The detail without `open`: printing does not start a review. */
-  detail: (submissionId: number) =>
-    api.post<SubmissionDetail>(ApiPath.submissionDetail, { submissionId }, { silent: true }),
-  annotations: (documentId: number) =>
-    api.post<AnnotationDto[]>(ApiPath.annotationList, { documentId }, { silent: true }),
+  detail: (submissionId: number) => call(workflowEndpoints.submissionDetail, { submissionId }, { silent: true }),
+  annotations: (documentId: number) => call(documentsEndpoints.annotationList, { documentId }, { silent: true }),
   /** Saves the file under its server name (导出成功). */
   download: (submissionId: number, uploadId: string) =>
-    api.get<{ filename: string }>(
-      `${ThesisSheetPath.file}/${submissionId}/${encodeURIComponent(uploadId)}`,
-      {},
-      { export: true },
-    ),
+    download(workflowEndpoints.submissionFile, { submissionId, uploadId }),
   /** The server's PDF with the annotations drawn in. */
-  annotatedPdf: (documentId: number) =>
-    api.get<{ filename: string }>(`${ApiPath.annotationExportPdf}/${documentId}`, {}, { export: true }),
+  annotatedPdf: (documentId: number) => download(documentsEndpoints.annotationExportPdf, { documentId }),
 };

@@ -1,7 +1,7 @@
 import type { VersionInfo } from '@zikao/contract/auth';
-import { ApiPath } from '@zikao/contract/paths';
-import { api } from '../../../shared/request/api.ts';
+import { systemEndpoints } from '@zikao/contract/endpoints';
+import { call } from '../../../shared/request/call.ts';
 
 export function fetchVersion(): Promise<VersionInfo> {
-  return api.get<VersionInfo>(ApiPath.version, {}, { silent: true });
+  return call(systemEndpoints.version, {}, { silent: true });
 }

@@ -1,8 +1,10 @@
 import type { Stage, SubmissionStatus } from '@zikao/contract/review';
+import { SUBMISSION_SORTS } from '@zikao/contract/review';
 import { SUBMISSION_STATUS_LABELS } from '@zikao/contract/review-lists';
 
-export const SORT_KEYS = ['submittedAt', 'title', 'status', 'updatedAt'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+/** The list's sort keys: the contract's. */
+export const SORT_KEYS = SUBMISSION_SORTS;
+export type SortKey = (typeof SUBMISSION_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;

@@ -1,36 +1,5 @@
-import {
-  type BatchRules,
-  type ReviewState,
-  Role,
-  STAGE_LABELS,
-  type Stage,
-  type SubmissionStatus,
-  type Verdict,
-} from '@zikao/contract';
+import { type BatchRules, STAGE_LABELS, type Stage, type SubmissionStatus, type Verdict } from '@zikao/contract';
 import type { WindowState } from '@zikao/contract/candidate';
-import { forbidden, notFound } from '../../shared/errors.ts';
-import type { SessionUser } from '../../shared/request-context.ts';
-
-/** Throws 1040001 for a missing thesis or submission and 1030003 for another candidate's. */
-export function requireOwn<T extends { student_id: number }>(user: SessionUser, row: T | undefined, what = '论文'): T {
-  if (!row) throw notFound(`${what}不存在`);
-  if (user.role !== Role.student || row.student_id !== user.id) throw forbidden(`无权访问该${what}`);
-  return row;
-}
-
-/**
- * Whether a version's review is released to its candidate: submitted, and for the current
- * version not waiting for the admin check (the verdict is not final until then). An admin's
- * reopen turns the review back into a draft, so it is withdrawn until submitted again.
- */
-export function isReleased(
-  reviewState: ReviewState | null | undefined,
-  versionNo: number,
-  submission: { status: SubmissionStatus; current_version: number },
-): boolean {
-  if (reviewState !== 'submitted') return false;
-  return !(versionNo === submission.current_version && submission.status === 'awaiting_check');
-}
 
 /** How a stage ended for the candidate, from the submission status and its released verdict. */
 export function outcomeOf(

@@ -1,0 +1,145 @@
+/**
+ * The access rules (adr/010), as pure functions of the facts the access repository reads. The
+ * access service applies them to ids; services that already hold a row apply them directly.
+ * Nothing else in the server decides who may do what.
+ */
+import { parseBatchRules, type ReviewState, Role, type SubmissionStatus, TEACHER_SIDE_ROLES } from '@zikao/contract';
+import { STRUCTURED_TEXT_MIME } from '@zikao/contract/structured-text';
+import { forbidden, notFound } from '../shared/errors.ts';
+import type { SessionUser } from '../shared/request-context.ts';
+import type { DocumentFacts, SubmissionFacts } from './access.repository.ts';
+
+/** Whether the user works on the admin side: sees every submission and every candidate. */
+export const isAdmin = (user: SessionUser): boolean => user.role === Role.admin;
+
+const isTeacherSide = (user: SessionUser): boolean => TEACHER_SIDE_ROLES.includes(user.role);
+
+/** Admins read every document; others their own, and the teacher side those assigned to them. */
+export function mayReadDocument(user: SessionUser, document: DocumentFacts): boolean {
+  if (isAdmin(user) || document.owner_id === user.id) return true;
+  return isTeacherSide(user) && document.versions.some((version) => version.reviewer_id === user.id);
+}
+
+/** Only its owner puts a document into a submission (a candidate's new version). */
+export const mayUseDocument = (user: SessionUser, document: Pick<DocumentFacts, 'owner_id'>): boolean =>
+  document.owner_id === user.id;
+
+/**
+ * A document's annotations are final once its version's review is over: an earlier version,
+ * or one whose review has been submitted.
+ */
+export function isFrozenForReview(document: DocumentFacts): boolean {
+  return document.versions.some(
+    (version) => version.version_no !== version.current_version || !['assigned', 'reviewing'].includes(version.status),
+  );
+}
+
+/** The teacher side annotates what it may read, except documents whose review is over. */
+export function mayAnnotateDocument(user: SessionUser, document: DocumentFacts): boolean {
+  return isTeacherSide(user) && mayReadDocument(user, document) && !isFrozenForReview(document);
+}
+
+/** Admins review every submission; the teacher side those assigned to it; nobody else any. */
+export function mayReviewSubmission(user: SessionUser, submission: Pick<SubmissionFacts, 'reviewer_id'>): boolean {
+  if (!isTeacherSide(user)) return false;
+  return isAdmin(user) || submission.reviewer_id === user.id;
+}
+
+/** Whether blind review hides the candidate from this user. */
+export const hidesCandidate = (user: SessionUser, blindReview: boolean): boolean => blindReview && !isAdmin(user);
+
+/** Throws 1040001 for a missing thesis, submission or file and 1030003 for another candidate's. */
+export function requireOwn<T extends { student_id: number }>(user: SessionUser, row: T | undefined, what = '论文'): T {
+  if (!row) throw notFound(`${what}不存在`);
+  if (user.role !== Role.student || row.student_id !== user.id) throw forbidden(`无权访问该${what}`);
+  return row;
+}
+
+/**
+ * Whether a version's review is released to its candidate: submitted, and for the current
+ * version not waiting for the admin check (the verdict is not final until then). An admin's
+ * reopen turns the review back into a draft, so it is withdrawn until submitted again.
+ */
+export function isReleased(
+  reviewState: ReviewState | null | undefined,
+  versionNo: number,
+  submission: { status: SubmissionStatus; current_version: number },
+): boolean {
+  if (reviewState !== 'submitted') return false;
+  return !(versionNo === submission.current_version && submission.status === 'awaiting_check');
+}
+
+/** Who may change a comment bank entry: its owner, or an admin for a shared one (no owner). */
+export function mayEditBankEntry(user: SessionUser, ownerId: number | null): boolean {
+  return ownerId === null ? isAdmin(user) : ownerId === user.id;
+}
+
+/** Only admins add shared comment bank entries. */
+export const mayShareBankEntries = (user: SessionUser): boolean => isAdmin(user);
+
+/** Only an annotation's author changes or deletes it. */
+export const mayEditAnnotation = (user: SessionUser, annotation: { author_id: number }): boolean =>
+  annotation.author_id === user.id;
+
+/** Whose annotations on a document a user sees, and whose names are masked for them. */
+export interface AnnotationScope {
+  /** One author's annotations, or everyone's (null). */
+  authorId: number | null;
+  /** The candidate reading a released review: other authors are "the reviewer", unnamed under blind review. */
+  candidateView: { blind: boolean } | null;
+  /** A reviewer under blind review: the candidate's replies carry no name. */
+  hideCandidate: boolean;
+}
+
+/**
+ * The annotation scope: admins see all; reviewers their own; a candidate sees the reviewers'
+ * annotations on their own document only once the review of that version is released to them
+ * (a reviewer's draft annotations stay invisible until the review is submitted).
+ */
+export function annotationScope(user: SessionUser, document: DocumentFacts | undefined): AnnotationScope {
+  if (isAdmin(user)) return { authorId: null, candidateView: null, hideCandidate: false };
+  const version = document?.versions[0];
+  const blind = version ? parseBatchRules(version.rules_json).blindReview : false;
+  if (user.role !== Role.student) return { authorId: user.id, candidateView: null, hideCandidate: blind };
+  if (version && version.student_id === user.id && isReleased(version.review_state, version.version_no, version)) {
+    return { authorId: null, candidateView: { blind }, hideCandidate: false };
+  }
+  return { authorId: user.id, candidateView: null, hideCandidate: false };
+}
+
+/**
+ * Annotations the user may reply to: their own, any for an admin, and for a candidate those of a
+ * released review on their own document (the scope computed for the annotation's document).
+ */
+export function mayReplyTo(user: SessionUser, annotation: { author_id: number }, scope: AnnotationScope): boolean {
+  if (isAdmin(user) || annotation.author_id === user.id) return true;
+  return user.role === Role.student && Boolean(scope.candidateView);
+}
+
+/** The author as this viewer may see them: blind review hides reviewer and candidate from each other. */
+export function maskedAuthor(
+  scope: AnnotationScope | undefined,
+  viewer: SessionUser,
+  author: { id: number; role?: Role; name: string },
+): { id: number; name: string } {
+  if (scope?.candidateView && author.id !== viewer.id) {
+    return { id: 0, name: scope.candidateView.blind ? '评阅教师' : author.name };
+  }
+  if (scope?.hideCandidate && author.role === Role.student) return { id: 0, name: '考生' };
+  return { id: author.id, name: author.name };
+}
+
+/**
+ * The name a user sees for a document. Upload names often carry the candidate's name, so only
+ * the owner and admins see it; reviewers see a neutral one (blind review must leak nothing).
+ * Structured text is named by its stage alone, so everyone sees that name.
+ */
+export function visibleDocumentName(
+  user: SessionUser,
+  document: { id: number; owner_id: number; name: string; source_mime: string },
+): string {
+  if (isAdmin(user) || document.owner_id === user.id || document.source_mime === STRUCTURED_TEXT_MIME) {
+    return document.name;
+  }
+  return `论文文档-${document.id}.pdf`;
+}
