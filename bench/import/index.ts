@@ -5,7 +5,7 @@
  * line; the budget is import under 10 s. xlsx_preview_ms is the same file as .xlsx. Median of RUNS runs, each on its own batch.
  */
 import { createHash } from 'node:crypto';
-import { IMPORT_COLUMNS, ImportApiPath, type ImportPreview, type ImportResult } from '@zikao/contract/candidate-import';
+import { IMPORT_COLUMNS, ImportApiPath, type ImportPreview, type ImportResult } from '@zikao/contract/student-import';
 import ExcelJS from 'exceljs';
 import { buildBatch } from '../../apps/server/src/test/factories.ts';
 import { createTestApp } from '../../apps/server/src/test/test-app.ts';
@@ -15,7 +15,7 @@ const RUNS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 
-function candidatesCsv(run: number, batch: string): Buffer {
+function studentsCsv(run: number, batch: string): Buffer {
   const lines = [IMPORT_COLUMNS.join(',')];
   for (let i = 0; i < ROWS; i++) {
     const n = String(i).padStart(5, '0');
@@ -52,7 +52,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const batch = `基准批次${run}`;
     await buildBatch(app, {}, batch);
-    const file = candidatesCsv(run, batch);
+    const file = studentsCsv(run, batch);
     let started = performance.now();
     const preview = await send<ImportPreview>(ImportApiPath.preview, file);
     previewTimes.push(performance.now() - started);

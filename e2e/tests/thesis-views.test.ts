@@ -63,8 +63,8 @@ describe('printing and supporting views: information sheet, attachments, printab
     const form = page.getByTestId('information-sheet');
     await form.waitFor();
     assert.equal(await page.getByTestId('sheet-title').textContent(), sheet.thesis.title);
-    assert.equal(await page.getByTestId('sheet-candidate').textContent(), sheet.candidate?.name);
-    assert.equal(await page.getByTestId('sheet-exam-no').textContent(), sheet.candidate?.examNo);
+    assert.equal(await page.getByTestId('sheet-candidate').textContent(), sheet.student?.name);
+    assert.equal(await page.getByTestId('sheet-exam-no').textContent(), sheet.student?.examNo);
     assert.equal(await page.getByTestId('sheet-major').textContent(), sheet.thesis.majorName);
     assert.equal(await page.getByTestId('sheet-batch').textContent(), sheet.batch.name);
     const stageRows = page.getByTestId('sheet-stages').locator('tbody tr');
@@ -195,8 +195,8 @@ describe('printing and supporting views: information sheet, attachments, printab
     const blind = drafts.data.list.find((row) => row.studentName === '');
     assert.ok(blind, 'the demo reviewer has a blind draft');
     const asAdmin = await callApi<ThesisSheet>(server, '/v1/submission/sheet', { submissionId: blind.id }, admin);
-    const name = asAdmin.data.candidate?.name ?? '';
-    const examNo = asAdmin.data.candidate?.examNo ?? '';
+    const name = asAdmin.data.student?.name ?? '';
+    const examNo = asAdmin.data.student?.examNo ?? '';
     assert.ok(name && examNo, 'an admin sees who it is');
     for (const path of [
       `/thesis/reviewBasic/${blind.id}`,

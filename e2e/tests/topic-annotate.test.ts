@@ -160,7 +160,7 @@ describe('the reviewer annotates a topic’s structured text', () => {
       { page: 1, pageSize: 100, role: Role.student },
       adminToken,
     );
-    const account = accounts.data.list.find((a) => a.examNumber === detail.data.candidate?.examNo);
+    const account = accounts.data.list.find((a) => a.examNumber === detail.data.student?.examNo);
     assert.ok(account, 'the topic’s candidate has an account');
 
     const candidate = await openBrowser({ viewport: { width: 1440, height: 900 } });

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { CandidateApiPath, type CandidateOverview } from '@zikao/contract/candidate';
 import { type BatchDto, ConsoleApiPath } from '@zikao/contract/console';
 import type { Stage, SubmissionDetail, SubmissionListResult } from '@zikao/contract/review';
 import { signParams } from '@zikao/contract/signature';
+import { StudentApiPath, type StudentOverview } from '@zikao/contract/student';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
 import { apiLogin, callApi } from '../support/api.ts';
@@ -282,10 +282,10 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
       // The other two candidates submit theirs too (through the API: their screens are the same).
       for (const other of CANDIDATES.slice(1)) {
         const token = await studentSmsToken(server, other.phone);
-        const overview = await callApi<CandidateOverview>(server, CandidateApiPath.thesis, {}, token);
+        const overview = await callApi<StudentOverview>(server, StudentApiPath.thesis, {}, token);
         const submitted = await callApi(
           server,
-          CandidateApiPath.submit,
+          StudentApiPath.submit,
           {
             thesisId: overview.data.thesis?.id,
             stage: 'topic',

@@ -61,14 +61,14 @@ import { buildVersionInfo } from './system/version.ts';
 import { AssignmentRepository } from './workflow/assignment/assignment.repository.ts';
 import { registerAssignmentRoutes } from './workflow/assignment/assignment.routes.ts';
 import { AssignmentService } from './workflow/assignment/assignment.service.ts';
-import { CandidateRepository } from './workflow/candidate/candidate.repository.ts';
-import { registerCandidateRoutes } from './workflow/candidate/candidate.routes.ts';
-import { CandidateService } from './workflow/candidate/candidate.service.ts';
-import { StudentInfoRepository } from './workflow/candidate-info/candidate-info.repository.ts';
-import { registerStudentInfoRoutes } from './workflow/candidate-info/candidate-info.routes.ts';
-import { StudentInfoService } from './workflow/candidate-info/candidate-info.service.ts';
 import { registerReviewRoutes } from './workflow/review/review.routes.ts';
 import { ReviewService } from './workflow/review/review.service.ts';
+import { StudentRepository } from './workflow/student/student.repository.ts';
+import { registerStudentRoutes } from './workflow/student/student.routes.ts';
+import { StudentService } from './workflow/student/student.service.ts';
+import { StudentInfoRepository } from './workflow/student-info/student-info.repository.ts';
+import { registerStudentInfoRoutes } from './workflow/student-info/student-info.routes.ts';
+import { StudentInfoService } from './workflow/student-info/student-info.service.ts';
 import { CarryOverRepository } from './workflow/submission/carry-over.repository.ts';
 import { CarryOver } from './workflow/submission/carry-over.ts';
 import { ReviewRepository } from './workflow/submission/review.repository.ts';
@@ -153,7 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxBytes: config.uploadMaxBytes,
     documents,
   });
-  const candidateRepository = new CandidateRepository(db);
+  const studentRepository = new StudentRepository(db);
   const annotations = new AnnotationService({ annotations: new AnnotationRepository(db), access });
   const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage });
   const submissionRepository = new SubmissionRepository(db, database.changes);
@@ -213,9 +213,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerNoticeRoutes(api, { notices });
       registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });
       registerAssignmentRoutes(api, { assignments });
-      registerCandidateRoutes(api, {
-        candidates: new CandidateService({
-          repository: candidateRepository,
+      registerStudentRoutes(api, {
+        students: new StudentService({
+          repository: studentRepository,
           submissionRows: submissionRepository,
           submissions,
           annotations,

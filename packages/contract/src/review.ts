@@ -302,7 +302,7 @@ export interface SubmissionDetail {
   rowVersion: number;
   thesis: { id: number; title: string; majorName: string; advisor: string };
   /** Null under blind review for everyone but admins. */
-  candidate: { name: string; examNo: string } | null;
+  student: { name: string; examNo: string } | null;
   batch: { id: number; name: string; rules: BatchRules };
   reviewer: { id: number; name: string } | null;
   currentVersion: number;

@@ -66,7 +66,7 @@ export interface StudentThesisResult {
 }
 
 export interface StudentExamResult {
-  candidate: {
+  student: {
     name: string;
     examNumber: string;
     majorName: string;

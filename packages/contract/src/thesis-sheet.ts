@@ -72,7 +72,7 @@ export interface ThesisSheet {
   stage: Stage;
   thesis: { id: number; title: string; majorName: string; advisor: string };
   /** Null under blind review for everyone but admins. */
-  candidate: { name: string; examNo: string; schoolName: string } | null;
+  student: { name: string; examNo: string; schoolName: string } | null;
   batch: { id: number; name: string; blindReview: boolean };
   plagiarismThreshold: number;
   /** The thesis's stages in lifecycle order; stages not yet reached are absent. */

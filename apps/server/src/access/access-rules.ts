@@ -46,7 +46,7 @@ export function mayReviewSubmission(user: SessionUser, submission: Pick<Submissi
 }
 
 /** Whether blind review hides the candidate from this user. */
-export const hidesCandidate = (user: SessionUser, blindReview: boolean): boolean => blindReview && !isAdmin(user);
+export const hidesStudent = (user: SessionUser, blindReview: boolean): boolean => blindReview && !isAdmin(user);
 
 /** Throws 1040001 for a missing thesis, submission or file and 1030003 for another candidate's. */
 export function requireOwn<T extends { student_id: number }>(user: SessionUser, row: T | undefined, what = '论文'): T {
@@ -86,9 +86,9 @@ export interface AnnotationScope {
   /** One author's annotations, or everyone's (null). */
   authorId: number | null;
   /** The candidate reading a released review: other authors are "the reviewer", unnamed under blind review. */
-  candidateView: { blind: boolean } | null;
+  studentView: { blind: boolean } | null;
   /** A reviewer under blind review: the candidate's replies carry no name. */
-  hideCandidate: boolean;
+  hideStudent: boolean;
 }
 
 /**
@@ -97,14 +97,14 @@ export interface AnnotationScope {
  * (a reviewer's draft annotations stay invisible until the review is submitted).
  */
 export function annotationScope(user: SessionUser, document: DocumentFacts | undefined): AnnotationScope {
-  if (isAdmin(user)) return { authorId: null, candidateView: null, hideCandidate: false };
+  if (isAdmin(user)) return { authorId: null, studentView: null, hideStudent: false };
   const version = document?.versions[0];
   const blind = version ? parseBatchRules(version.rules_json).blindReview : false;
-  if (user.role !== Role.student) return { authorId: user.id, candidateView: null, hideCandidate: blind };
+  if (user.role !== Role.student) return { authorId: user.id, studentView: null, hideStudent: blind };
   if (version && version.student_id === user.id && isReleased(version.review_state, version.version_no, version)) {
-    return { authorId: null, candidateView: { blind }, hideCandidate: false };
+    return { authorId: null, studentView: { blind }, hideStudent: false };
   }
-  return { authorId: user.id, candidateView: null, hideCandidate: false };
+  return { authorId: user.id, studentView: null, hideStudent: false };
 }
 
 /**
@@ -113,7 +113,7 @@ export function annotationScope(user: SessionUser, document: DocumentFacts | und
  */
 export function mayReplyTo(user: SessionUser, annotation: { author_id: number }, scope: AnnotationScope): boolean {
   if (isAdmin(user) || annotation.author_id === user.id) return true;
-  return user.role === Role.student && Boolean(scope.candidateView);
+  return user.role === Role.student && Boolean(scope.studentView);
 }
 
 /** The author as this viewer may see them: blind review hides reviewer and candidate from each other. */
@@ -122,10 +122,10 @@ export function maskedAuthor(
   viewer: SessionUser,
   author: { id: number; role?: Role; name: string },
 ): { id: number; name: string } {
-  if (scope?.candidateView && author.id !== viewer.id) {
-    return { id: 0, name: scope.candidateView.blind ? '评阅教师' : author.name };
+  if (scope?.studentView && author.id !== viewer.id) {
+    return { id: 0, name: scope.studentView.blind ? '评阅教师' : author.name };
   }
-  if (scope?.hideCandidate && author.role === Role.student) return { id: 0, name: '考生' };
+  if (scope?.hideStudent && author.role === Role.student) return { id: 0, name: '考生' };
   return { id: author.id, name: author.name };
 }
 

@@ -14,7 +14,7 @@ import { AccessService, type Permission } from './access.service.ts';
  * an admin. The resources: the candidate's document in a submission under review, the same in
  * a review already submitted (frozen), the candidate's free upload, and the submissions.
  */
-const CAST = ['candidate', 'otherCandidate', 'teacher', 'reviewer', 'otherReviewer', 'admin'] as const;
+const CAST = ['candidate', 'otherStudent', 'teacher', 'reviewer', 'otherReviewer', 'admin'] as const;
 type Who = (typeof CAST)[number];
 type Resource = 'reviewingDocument' | 'frozenDocument' | 'freeDocument' | 'reviewingSubmission' | 'teacherSubmission';
 
@@ -43,7 +43,7 @@ describe('access: every permission for every role', () => {
     access = new AccessService(new AccessRepository(app.database.db));
     const roles: Record<Who, Role> = {
       candidate: Role.student,
-      otherCandidate: Role.student,
+      otherStudent: Role.student,
       teacher: Role.teacher,
       reviewer: Role.reviewer,
       otherReviewer: Role.reviewer,

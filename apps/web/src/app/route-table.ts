@@ -1,5 +1,4 @@
 import { authRoutes } from '../features/auth/routes.ts';
-import { studentRoutes } from '../features/candidate/routes.ts';
 import { classroomRoutes } from '../features/classroom/routes.ts';
 import { consoleRoutes } from '../features/console/routes.ts';
 import { documentRoutes } from '../features/documents/routes.ts';
@@ -10,6 +9,7 @@ import { historyRoutes } from '../features/review/history-routes.ts';
 import { annotateRoutes } from '../features/review/routes.ts';
 import { thesisViewRoutes } from '../features/review/thesis-view-routes.ts';
 import { statisticsRoutes } from '../features/statistics/routes.ts';
+import { studentRoutes } from '../features/student/routes.ts';
 import { versionRoutes } from '../features/system/routes.ts';
 import type { RouteDef } from '../shared/routing/route-def.ts';
 

@@ -1,13 +1,13 @@
+import { type BatchDto, batchListSchema, batchRefSchema, batchSaveSchema, ConsoleApiPath } from '../console.ts';
+import { post } from '../endpoint.ts';
+import type { ListResult } from '../envelope.ts';
 import {
   ImportApiPath,
   type ImportPreview,
   type ImportResult,
   importCommitFieldsSchema,
   importTemplateSchema,
-} from '../candidate-import.ts';
-import { type BatchDto, batchListSchema, batchRefSchema, batchSaveSchema, ConsoleApiPath } from '../console.ts';
-import { post } from '../endpoint.ts';
-import type { ListResult } from '../envelope.ts';
+} from '../student-import.ts';
 import { Access } from './access.ts';
 import { emptyInputSchema } from './empty.ts';
 

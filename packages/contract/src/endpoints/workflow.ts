@@ -5,19 +5,6 @@ import {
   autoAssignApplySchema,
   autoAssignPreviewSchema,
 } from '../assignment.ts';
-import {
-  CandidateApiPath,
-  type CandidateOverview,
-  type CandidateReview,
-  type CandidateSubmissionDetail,
-  type CandidateTopic,
-  candidateFileSchema,
-  candidateReviewSchema,
-  candidateSubmissionSchema,
-  candidateSubmitSchema,
-  candidateThesisSchema,
-  candidateTopicDraftSchema,
-} from '../candidate.ts';
 import { type Endpoint, get, post } from '../endpoint.ts';
 import { ApiPath } from '../paths.ts';
 import {
@@ -40,6 +27,19 @@ import {
 } from '../review.ts';
 import { ReviewListPath, type SubmissionStatus } from '../review-lists.ts';
 import { TEACHER_SIDE_ROLES } from '../roles.ts';
+import {
+  StudentApiPath,
+  type StudentOverview,
+  type StudentReview,
+  type StudentSubmissionDetail,
+  type StudentTopic,
+  studentFileSchema,
+  studentReviewSchema,
+  studentSubmissionSchema,
+  studentSubmitSchema,
+  studentThesisSchema,
+  studentTopicDraftSchema,
+} from '../student.ts';
 import {
   type StudentCertificateResult,
   type StudentCoursesResult,
@@ -160,19 +160,19 @@ export const workflowEndpoints = {
   }),
 
   // The candidate side: their own thesis only.
-  candidateThesis: post<CandidateOverview>()({
-    path: CandidateApiPath.thesis,
-    input: candidateThesisSchema,
+  studentThesis: post<StudentOverview>()({
+    path: StudentApiPath.thesis,
+    input: studentThesisSchema,
     access: Access.candidates,
   }),
-  candidateSubmission: post<CandidateSubmissionDetail>()({
-    path: CandidateApiPath.submission,
-    input: candidateSubmissionSchema,
+  studentSubmission: post<StudentSubmissionDetail>()({
+    path: StudentApiPath.submission,
+    input: studentSubmissionSchema,
     access: Access.candidates,
   }),
-  candidateSubmit: post<{ submissionId: number; versionNo: number; status: SubmissionStatus }>()({
-    path: CandidateApiPath.submit,
-    input: candidateSubmitSchema,
+  studentSubmit: post<{ submissionId: number; versionNo: number; status: SubmissionStatus }>()({
+    path: StudentApiPath.submit,
+    input: studentSubmitSchema,
     access: Access.candidates,
   }),
   /** A new version after 退回修改. */
@@ -181,25 +181,25 @@ export const workflowEndpoints = {
     input: resubmitSchema,
     access: Access.candidates,
   }),
-  candidateTopic: post<CandidateTopic>()({
-    path: CandidateApiPath.topic,
-    input: candidateThesisSchema,
+  studentTopic: post<StudentTopic>()({
+    path: StudentApiPath.topic,
+    input: studentThesisSchema,
     access: Access.candidates,
   }),
-  candidateTopicDraft: post<{ savedAt: number }>()({
-    path: CandidateApiPath.topicDraft,
-    input: candidateTopicDraftSchema,
+  studentTopicDraft: post<{ savedAt: number }>()({
+    path: StudentApiPath.topicDraft,
+    input: studentTopicDraftSchema,
     access: Access.candidates,
   }),
-  candidateReview: post<CandidateReview>()({
-    path: CandidateApiPath.review,
-    input: candidateReviewSchema,
+  studentReview: post<StudentReview>()({
+    path: StudentApiPath.review,
+    input: studentReviewSchema,
     access: Access.candidates,
   }),
   /** One of the candidate's own uploads (an attachment or a report), as a download. */
-  candidateFile: get<never>()({
-    path: `${CandidateApiPath.file}/:uploadId`,
-    input: candidateFileSchema,
+  studentFile: get<never>()({
+    path: `${StudentApiPath.file}/:uploadId`,
+    input: studentFileSchema,
     body: 'file',
     access: Access.candidates,
   }),

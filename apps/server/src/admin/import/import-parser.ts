@@ -1,11 +1,11 @@
+import { ErrorCode } from '@zikao/contract/errors';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_REQUIRED_COLUMNS,
   type ImportColumn,
   ImportMessage,
-} from '@zikao/contract/candidate-import';
-import { ErrorCode } from '@zikao/contract/errors';
+} from '@zikao/contract/student-import';
 import { CsvError, type CsvErrorCode, parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError, fileTypeRejected } from '../../shared/errors.ts';
@@ -160,7 +160,7 @@ function headerName(cell: string): string {
  * messages from the contract) a file that is not .xlsx or CSV, has the wrong header, no data
  * rows or more than IMPORT_MAX_ROWS rows. Blank rows are skipped.
  */
-export async function parseCandidateFile(bytes: Buffer): Promise<ParsedRow[]> {
+export async function parseStudentFile(bytes: Buffer): Promise<ParsedRow[]> {
   if (bytes.length === 0) throw badFile(ImportMessage.empty);
   const format = sniffSpreadsheet(bytes);
   if (!format) throw fileTypeRejected(ImportMessage.notSpreadsheet);

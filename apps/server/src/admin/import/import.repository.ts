@@ -19,7 +19,7 @@ export interface ExistingUser {
   role: Role;
 }
 
-export interface NewCandidate {
+export interface NewStudent {
   name: string;
   examNumber: string;
   phone: string;
@@ -113,12 +113,12 @@ export class ImportRepository {
    * ids by exam number. Every account gets the same unusable password hash.
    */
   async insertStudents(
-    candidates: readonly NewCandidate[],
+    students: readonly NewStudent[],
     passwordHash: string,
     now: number,
   ): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
-    for (const part of chunks(candidates)) {
+    for (const part of chunks(students)) {
       const rows = await this.db
         .insertInto('users')
         .values(

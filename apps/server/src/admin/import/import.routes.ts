@@ -1,5 +1,5 @@
-import { IMPORT_COLUMNS, IMPORT_EXAMPLE_ROW } from '@zikao/contract/candidate-import';
 import { adminEndpoints } from '@zikao/contract/endpoints';
+import { IMPORT_COLUMNS, IMPORT_EXAMPLE_ROW } from '@zikao/contract/student-import';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidInput } from '../../shared/errors.ts';

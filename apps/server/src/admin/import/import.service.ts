@@ -11,7 +11,7 @@ import {
   type ImportPreviewRow,
   type ImportResult,
   importCommitFieldsSchema,
-} from '@zikao/contract/candidate-import';
+} from '@zikao/contract/student-import';
 import { conflict, fileTooLarge, invalidInput } from '../../shared/errors.ts';
 import { hashPassword } from '../../shared/passwords.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -20,7 +20,7 @@ import { randomToken } from '../../shared/tokens.ts';
 import { parseInput } from '../../shared/validation.ts';
 import type { AuditService } from '../../system/audit/audit.service.ts';
 import { type ImportRepository, isUniqueViolation } from './import.repository.ts';
-import { badFile, type ParsedRow, parseCandidateFile } from './import-parser.ts';
+import { badFile, type ParsedRow, parseStudentFile } from './import-parser.ts';
 
 export interface ImportFile {
   name: string;
@@ -177,7 +177,7 @@ export class ImportService {
   }
 
   async preview(file: ImportFile): Promise<ImportPreview> {
-    const rows = await checkRows(this.repository, await parseCandidateFile(file.bytes));
+    const rows = await checkRows(this.repository, await parseStudentFile(file.bytes));
     const invalidCount = rows.filter((row) => row.errors.length > 0).length;
     return {
       fileName: file.name,
@@ -196,7 +196,7 @@ export class ImportService {
   async commit(user: SessionUser, file: ImportFile): Promise<ImportResult> {
     const fields: ImportCommitFields = parseInput(importCommitFieldsSchema, file.fields);
     if (fields.sha256 !== file.sha256) throw badFile(ImportMessage.fileChanged);
-    const parsed = await parseCandidateFile(file.bytes);
+    const parsed = await parseStudentFile(file.bytes);
     // Imported candidates sign in by SMS code; the password is random and never known to anyone.
     // One hash per import: scrypt per row would take minutes for 10,000 rows.
     const passwordHash = await hashPassword(randomToken());

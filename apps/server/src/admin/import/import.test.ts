@@ -9,11 +9,11 @@ import {
   ImportMessage,
   type ImportPreview,
   type ImportResult,
-} from '@zikao/contract/candidate-import';
+} from '@zikao/contract/student-import';
 import ExcelJS from 'exceljs';
 import { buildBatch, buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { decodeText, parseCandidateFile, parseCsv, sniffSpreadsheet } from './import-parser.ts';
+import { decodeText, parseCsv, parseStudentFile, sniffSpreadsheet } from './import-parser.ts';
 
 const api = (path: string) => `/api${path}`;
 const shaOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -512,7 +512,7 @@ describe('candidate file parsing', () => {
 
   it('takes a tab-separated Excel "Unicode text" export and header cells marked required or optional', async () => {
     const text = `姓名*\t准考证号*\t手机号*\t专业*\t主考院校*\t批次*\t论文题目（选填）\r\n张三\t030124100099\t13800138000\t法学\t中山大学\t某批次\t\r\n\t\t\t\t\t\t\r\n`;
-    const rows = await parseCandidateFile(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const rows = await parseStudentFile(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     assert.equal(rows.length, 1);
     assert.equal(rows[0]?.rowNo, 2);
     assert.deepEqual(rows[0]?.cells, {

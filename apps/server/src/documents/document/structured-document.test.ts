@@ -11,8 +11,8 @@ import {
   Role,
   type SubmissionDetail,
 } from '@zikao/contract';
-import { CandidateApiPath, type CandidateReview } from '@zikao/contract/candidate';
 import { STRUCTURED_TEXT_MIME, structuredTextFields } from '@zikao/contract/structured-text';
+import { StudentApiPath, type StudentReview } from '@zikao/contract/student';
 import { up as topicDocumentsMigration } from '../../db/migrations/013-topic-documents.ts';
 import { buildBatch, buildDocument, buildThesis, buildUser } from '../../test/factories.ts';
 import { minimalPdf } from '../../test/fixtures.ts';
@@ -90,7 +90,7 @@ describe('structured text (topic) documents', () => {
 
   const submitTopic = async (who: Candidate, fields = TOPIC) => {
     const result = await call<{ submissionId: number; versionNo: number }>(
-      CandidateApiPath.submit,
+      StudentApiPath.submit,
       { thesisId: who.thesisId, stage: 'topic', structured: fields },
       who.token,
     );
@@ -208,7 +208,7 @@ describe('structured text (topic) documents', () => {
     assert.equal(submitted.errorCode, 0, submitted.errorMsg);
     // The review is over: the annotations are final.
     assert.equal((await save(documentId, { ...note, comment: '晚了' }, 2)).errorCode, ErrorCode.forbidden);
-    const released = await call<CandidateReview>(CandidateApiPath.review, { submissionId }, who.token);
+    const released = await call<StudentReview>(StudentApiPath.review, { submissionId }, who.token);
     assert.equal(released.errorCode, 0, released.errorMsg);
     assert.equal(released.data.documentId, documentId);
     assert.deepEqual(

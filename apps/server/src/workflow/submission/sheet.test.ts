@@ -91,7 +91,7 @@ describe('thesis information sheet', () => {
       majorName: '汉语言文学',
       advisor: '张导师',
     });
-    assert.deepEqual(sheet.candidate, { name: draft.studentName, examNo: draft.examNumber, schoolName: '某某大学' });
+    assert.deepEqual(sheet.student, { name: draft.studentName, examNo: draft.examNumber, schoolName: '某某大学' });
     assert.equal(sheet.batch.name, '2026年上半年信息表');
     assert.equal(sheet.batch.blindReview, false);
     assert.equal(sheet.plagiarismThreshold, 25);
@@ -145,7 +145,7 @@ describe('thesis information sheet', () => {
   it('gives scores and grades of scored stages, and hides the candidate under blind review', async () => {
     const res = await app.post<ThesisSheet>(SHEET, { submissionId: blind.id }, { token: reviewer });
     assert.equal(res.body.errorCode, 0, res.body.errorMsg);
-    assert.equal(res.body.data.candidate, null);
+    assert.equal(res.body.data.student, null);
     assert.equal(res.body.data.thesis.advisor, '', 'the advisor is hidden with the candidate');
     assert.equal(res.body.data.batch.blindReview, true);
     const body = JSON.stringify(res.body.data);
@@ -157,7 +157,7 @@ describe('thesis information sheet', () => {
     assert.equal(final?.verdict, 'pass');
     // Admins see the candidate of a blind batch.
     const asAdmin = await app.post<ThesisSheet>(SHEET, { submissionId: blind.id }, { token: admin });
-    assert.equal(asAdmin.body.data.candidate?.name, blind.studentName);
+    assert.equal(asAdmin.body.data.student?.name, blind.studentName);
   });
 
   it('refuses another reviewer’s submission, other roles and unknown ids', async () => {

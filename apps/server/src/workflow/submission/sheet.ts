@@ -8,7 +8,7 @@ import type {
 } from '@zikao/contract/thesis-sheet';
 import type { Kysely } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
-import { hidesCandidate } from '../../access/access-rules.ts';
+import { hidesStudent } from '../../access/access-rules.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -41,7 +41,7 @@ export class ThesisSheetService {
     const context = await this.submissions.findContext(submissionId);
     if (!context) throw notFound('论文不存在');
     const rules = parseBatchRules(context.rules_json);
-    const hide = hidesCandidate(user, rules.blindReview);
+    const hide = hidesStudent(user, rules.blindReview);
     const student = await this.sheetRows.school(context.student_id);
 
     const rows = await this.sheetRows.stages(context.thesis_id);
@@ -80,7 +80,7 @@ export class ThesisSheetService {
         majorName: context.major_name,
         advisor: hide ? '' : context.advisor,
       },
-      candidate: hide
+      student: hide
         ? null
         : { name: context.student_name, examNo: context.exam_number ?? '', schoolName: student?.school_name ?? '' },
       batch: { id: context.batch_id, name: context.batch_name, blindReview: rules.blindReview },

@@ -21,7 +21,7 @@ export const BLIND_CELL = '盲审';
  */
 export async function submissionWorkbook(
   stage: Stage,
-  rows: ReadonlyArray<{ row: SubmissionListRow; hideCandidate: boolean }>,
+  rows: ReadonlyArray<{ row: SubmissionListRow; hideStudent: boolean }>,
 ): Promise<{ fileName: string; body: Buffer }> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '自考在线';
@@ -42,12 +42,12 @@ export async function submissionWorkbook(
     { header: '提交时间', key: 'submittedAt', width: 18 },
   ];
   sheet.getRow(1).font = { bold: true };
-  rows.forEach(({ row, hideCandidate }, i) => {
+  rows.forEach(({ row, hideStudent }, i) => {
     sheet.addRow({
       no: i + 1,
       title: row.title,
-      studentName: hideCandidate ? BLIND_CELL : row.studentName,
-      examNo: hideCandidate ? BLIND_CELL : row.examNo,
+      studentName: hideStudent ? BLIND_CELL : row.studentName,
+      examNo: hideStudent ? BLIND_CELL : row.examNo,
       majorName: row.majorName,
       batchName: row.batchName,
       version: row.version,

@@ -33,8 +33,8 @@ export interface ListRowSource {
   review_state: ReviewState | null;
 }
 
-/** A list row; `hideCandidate` blanks the candidate's name and exam number (blind review). */
-export function toListRow(row: ListRowSource, hideCandidate: boolean): SubmissionListRow {
+/** A list row; `hideStudent` blanks the candidate's name and exam number (blind review). */
+export function toListRow(row: ListRowSource, hideStudent: boolean): SubmissionListRow {
   // A draft's verdict and score are the reviewer's work in progress, not an outcome.
   const submitted = row.review_state === 'submitted';
   const score = submitted ? row.score : null;
@@ -45,8 +45,8 @@ export function toListRow(row: ListRowSource, hideCandidate: boolean): Submissio
     thesisId: row.thesis_id,
     batchId: row.batch_id,
     title: row.title,
-    studentName: hideCandidate ? '' : row.student_name,
-    examNo: hideCandidate ? '' : (row.exam_number ?? ''),
+    studentName: hideStudent ? '' : row.student_name,
+    examNo: hideStudent ? '' : (row.exam_number ?? ''),
     majorName: row.major_name,
     batchName: row.batch_name,
     version: row.current_version,

@@ -18,7 +18,7 @@ import {
 import type { SubmissionFilterOptions, SubmissionFiltersQuery } from '@zikao/contract/submission-filters';
 import type { Kysely } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
-import { hidesCandidate, isAdmin } from '../../access/access-rules.ts';
+import { hidesStudent, isAdmin } from '../../access/access-rules.ts';
 import type { Database } from '../../db/schema.ts';
 import { createStructuredDocument } from '../../documents/document/structured-document.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
@@ -147,7 +147,7 @@ export class SubmissionService {
       (query.page - 1) * query.pageSize,
     );
     return {
-      list: rows.map((row) => toListRow(row, hidesCandidate(user, blind.has(row.batch_id)))),
+      list: rows.map((row) => toListRow(row, hidesStudent(user, blind.has(row.batch_id)))),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -159,11 +159,11 @@ export class SubmissionService {
   async exportRows(
     user: SessionUser,
     query: SubmissionListQuery,
-  ): Promise<Array<{ row: SubmissionListRow; hideCandidate: boolean }>> {
+  ): Promise<Array<{ row: SubmissionListRow; hideStudent: boolean }>> {
     const { rows, blind } = await this.query(user, query, EXPORT_LIMIT, 0);
     return rows.map((row) => {
-      const hideCandidate = hidesCandidate(user, blind.has(row.batch_id));
-      return { row: toListRow(row, hideCandidate), hideCandidate };
+      const hideStudent = hidesStudent(user, blind.has(row.batch_id));
+      return { row: toListRow(row, hideStudent), hideStudent };
     });
   }
 
@@ -212,7 +212,7 @@ export class SubmissionService {
     const current = versions.find((v) => v.version_no === context.current_version);
     const review = reviewOf(context.current_version);
     const rate = review?.plagiarismRate ?? current?.plagiarism_rate ?? null;
-    const hide = hidesCandidate(user, rules.blindReview);
+    const hide = hidesStudent(user, rules.blindReview);
     return {
       id: context.id,
       stage: context.stage,
@@ -225,7 +225,7 @@ export class SubmissionService {
         majorName: context.major_name,
         advisor: hide ? '' : context.advisor,
       },
-      candidate: hide ? null : { name: context.student_name, examNo: context.exam_number ?? '' },
+      student: hide ? null : { name: context.student_name, examNo: context.exam_number ?? '' },
       batch: { id: context.batch_id, name: context.batch_name, rules },
       reviewer: context.reviewer_id === null ? null : { id: context.reviewer_id, name: context.reviewer_name ?? '' },
       currentVersion: context.current_version,

@@ -258,7 +258,7 @@ describe('submissions: lists, access, blind review, export', () => {
       { token: reviewer },
     );
     assert.equal(shown.body.errorCode, 0);
-    assert.equal(shown.body.data.candidate, null);
+    assert.equal(shown.body.data.student, null);
     assert.equal(shown.body.data.thesis.advisor, '', 'the advisor is hidden with the candidate');
     assert.equal(shown.body.data.history[0]?.actorName, '考生', 'the candidate’s own submit names nobody');
     assert.deepEqual(leaks(JSON.stringify(shown.body)), []);
@@ -298,7 +298,7 @@ describe('submissions: lists, access, blind review, export', () => {
       { submissionId: blindOne.id },
       { token: admin },
     );
-    assert.deepEqual(asAdmin.body.data.candidate, { name: blindOne.studentName, examNo: blindOne.examNumber });
+    assert.deepEqual(asAdmin.body.data.student, { name: blindOne.studentName, examNo: blindOne.examNumber });
     assert.equal(asAdmin.body.data.thesis.advisor, '张导师');
     const adminSearch = await list({ scope: 'all', keyword: blindOne.examNumber }, admin);
     assert.equal(adminSearch.body.data.total, 1);

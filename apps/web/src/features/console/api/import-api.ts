@@ -1,5 +1,5 @@
-import type { ImportCommitFields, ImportTemplateBody } from '@zikao/contract/candidate-import';
 import { adminEndpoints } from '@zikao/contract/endpoints';
+import type { ImportCommitFields, ImportTemplateBody } from '@zikao/contract/student-import';
 import { callWithForm, download } from '../../../shared/request/call.ts';
 
 interface SendOptions {

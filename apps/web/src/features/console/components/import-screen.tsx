@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportResult } from '@zikao/contract/candidate-import';
+import type { ImportPreview, ImportResult } from '@zikao/contract/student-import';
 import { Steps } from 'antd';
 import { useState } from 'react';
 import { Page } from '../../../shared/components/page.tsx';

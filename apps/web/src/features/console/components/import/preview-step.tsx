@@ -1,5 +1,5 @@
 import { CheckCircleFilled, SearchOutlined } from '@ant-design/icons';
-import type { ImportPreview, ImportPreviewRow, ImportResult } from '@zikao/contract/candidate-import';
+import type { ImportPreview, ImportPreviewRow, ImportResult } from '@zikao/contract/student-import';
 import {
   Alert,
   Button,

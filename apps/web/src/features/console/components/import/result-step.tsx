@@ -1,4 +1,4 @@
-import type { ImportResult } from '@zikao/contract/candidate-import';
+import type { ImportResult } from '@zikao/contract/student-import';
 import { Button, Card, Result } from 'antd';
 
 /** Step 3: what was imported and what was skipped. */

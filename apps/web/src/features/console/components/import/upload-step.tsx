@@ -5,7 +5,7 @@ import {
   IMPORT_MAX_ROWS,
   ImportMessage,
   type ImportPreview,
-} from '@zikao/contract/candidate-import';
+} from '@zikao/contract/student-import';
 import { Alert, Button, Card, Progress, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { isCancelled } from '../../../../shared/request/errors.ts';

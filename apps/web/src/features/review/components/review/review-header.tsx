@@ -19,10 +19,10 @@ export function ReviewHeader({ detail, versionNo, onVersion, onDiff, actions }: 
   const items: Array<[string, ReactNode]> = [
     [
       '考生',
-      detail.candidate ? (
+      detail.student ? (
         <span key="candidate">
-          {detail.candidate.name}
-          {detail.candidate.examNo && <span className="rv-muted">（{detail.candidate.examNo}）</span>}
+          {detail.student.name}
+          {detail.student.examNo && <span className="rv-muted">（{detail.student.examNo}）</span>}
         </span>
       ) : (
         <Tooltip key="blind" title="本批次为盲审，不显示考生姓名和准考证号">

@@ -59,7 +59,7 @@ export function InformationSheetScreen() {
 }
 
 export function SheetForm({ sheet }: { sheet: ThesisSheet }) {
-  const candidate = sheet.candidate;
+  const student = sheet.student;
   const plagiarism = sheetPlagiarism(sheet);
   const reviewed = sheet.stages.filter((s) => s.comment.trim() !== '');
   return (
@@ -80,21 +80,21 @@ export function SheetForm({ sheet }: { sheet: ThesisSheet }) {
         <tbody>
           <tr>
             <th scope="row">考生姓名</th>
-            <td data-testid="sheet-candidate">{candidate ? candidate.name : BLIND}</td>
+            <td data-testid="sheet-candidate">{student ? student.name : BLIND}</td>
             <th scope="row">准考证号</th>
-            <td data-testid="sheet-exam-no">{candidate ? candidate.examNo || '—' : BLIND}</td>
+            <td data-testid="sheet-exam-no">{student ? student.examNo || '—' : BLIND}</td>
           </tr>
           <tr>
             <th scope="row">专业</th>
             <td data-testid="sheet-major">{sheet.thesis.majorName || '—'}</td>
             <th scope="row">主考学校</th>
-            <td>{candidate ? candidate.schoolName || '—' : BLIND}</td>
+            <td>{student ? student.schoolName || '—' : BLIND}</td>
           </tr>
           <tr>
             <th scope="row">批次</th>
             <td data-testid="sheet-batch">{sheet.batch.name}</td>
             <th scope="row">指导教师</th>
-            <td>{candidate ? sheet.thesis.advisor || '—' : BLIND}</td>
+            <td>{student ? sheet.thesis.advisor || '—' : BLIND}</td>
           </tr>
           <tr>
             <th scope="row">论文题目</th>

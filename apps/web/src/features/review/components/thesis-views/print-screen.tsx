@@ -171,7 +171,7 @@ function PrintDocument({
         <h2>{detail.thesis.title}</h2>
         <p>
           {STAGE_LABELS[detail.stage]} · 第{versionNo}版 · {detail.batch.name}
-          {detail.candidate ? ` · ${detail.candidate.name}` : ' · 盲审'} · 批注 {annotations.length} 条 · 打印日期{' '}
+          {detail.student ? ` · ${detail.student.name}` : ' · 盲审'} · 批注 {annotations.length} 条 · 打印日期{' '}
           {formatDate(Date.now())}
         </p>
       </header>

@@ -1,0 +1,147 @@
+import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { SCORED_STAGES, STAGE_LABELS, type TopicFields } from '@zikao/contract/review';
+import { structuredTextFields } from '@zikao/contract/structured-text';
+import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Page } from '../../../../shared/components/page.tsx';
+import { AnnotationWorkspace } from '../../../../workspace/lazy-workspace.tsx';
+import { studentApi } from '../../api/student-api.ts';
+import { beijingTime, scoreText } from './student-format.ts';
+import { StatusTag, VerdictTag } from './student-status.tsx';
+import './student.css';
+import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
+
+const TOPIC_LABELS = [
+  ['title', '论文题目'],
+  ['rationale', '立题依据'],
+  ['outline', '提纲'],
+  ['references', '参考文献'],
+] as const;
+
+/** The topic's fields as the reviewer annotated them: the same texts, the candidate's own labels. */
+function topicFields(fields: TopicFields): Array<{ label: string; text: string }> {
+  return structuredTextFields(fields).map((field, i) => ({ ...field, label: TOPIC_LABELS[i]?.[1] ?? field.label }));
+}
+
+/**
+ * 评阅结果: the verdict, score, grade and comment of one version, and its annotated document in
+ * the workspace's read-only mode, where the candidate may reply to an annotation.
+ */
+export default function StudentReviewScreen() {
+  const { id } = useParams();
+  const submissionId = Number(id);
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const versionParam = Number(search.get('version')) || undefined;
+  const [downloading, setDownloading] = useState(false);
+  const review = useQuery({
+    queryKey: ['candidate', 'review', submissionId, versionParam ?? 0],
+    queryFn: () => studentApi.review(submissionId, versionParam),
+    enabled: Number.isInteger(submissionId) && submissionId > 0,
+  });
+
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/student/thesis')}>
+      返回我的论文
+    </Button>
+  );
+  if (review.isPending) return <LoadingPage extra={back} />;
+  if (review.isError) return <LoadErrorPage extra={back} title="评阅结果加载失败" description={review.error.message} />;
+  const data = review.data;
+  const result = data.review;
+  const scored = SCORED_STAGES.includes(data.stage);
+  const download = async () => {
+    if (!data.documentId) return;
+    setDownloading(true);
+    try {
+      await studentApi.downloadAnnotatedPdf(data.documentId);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Page
+      extra={
+        <Space wrap>
+          {data.versions.length > 1 && (
+            <Select
+              aria-label="选择版本"
+              value={data.versionNo}
+              style={{ width: 120 }}
+              options={data.versions.map((n) => ({ value: n, label: `第 ${n} 版` }))}
+              onChange={(value) => setSearch({ version: String(value) })}
+            />
+          )}
+          {result && data.documentId && !data.structured && (
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
+              下载批注版 PDF
+            </Button>
+          )}
+          {back}
+        </Space>
+      }
+    >
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card variant="borderless" title={`${STAGE_LABELS[data.stage]} · 第 ${data.versionNo} 版`}>
+          {result ? (
+            <>
+              <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+                <Descriptions.Item label="当前状态">
+                  <StatusTag status={data.status} verdict={result.verdict} />
+                </Descriptions.Item>
+                <Descriptions.Item label="评阅结论">
+                  <VerdictTag verdict={result.verdict} />
+                </Descriptions.Item>
+                {scored && <Descriptions.Item label="成绩与等级">{scoreText(result)}</Descriptions.Item>}
+                {result.plagiarismRate !== null && (
+                  <Descriptions.Item label="查重率">{result.plagiarismRate}%</Descriptions.Item>
+                )}
+                <Descriptions.Item label="评阅时间">{beijingTime(result.reviewedAt)}</Descriptions.Item>
+                <Descriptions.Item label="批注">{data.annotations.length} 条</Descriptions.Item>
+              </Descriptions>
+              <Typography.Title level={2} style={{ fontSize: 15, marginTop: 12 }}>
+                评语
+              </Typography.Title>
+              <Typography.Paragraph className="student-comment">{result.comment || '（无）'}</Typography.Paragraph>
+            </>
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              title="评阅尚未完成"
+              description="评阅结果公布后，可在此查看结论、成绩、评语与批注。"
+            />
+          )}
+        </Card>
+        {result && data.documentId && (
+          <Card variant="borderless" title="批注（只读，可回复）" styles={{ body: { padding: 0 } }}>
+            <div className="candidate-review-workspace">
+              <AnnotationWorkspace
+                key={data.documentId}
+                documentId={data.documentId}
+                mode="readonly"
+                allowReplies
+                height="100%"
+                {...(data.structured ? { fields: topicFields(data.structured) } : {})}
+              />
+            </div>
+          </Card>
+        )}
+        {data.structured && !(result && data.documentId) && (
+          <Card variant="borderless" title="选题内容">
+            <Descriptions column={1} size="small" bordered>
+              {TOPIC_LABELS.map(([key, label]) => (
+                <Descriptions.Item key={key} label={label}>
+                  <span className="student-comment">{data.structured?.[key] || '—'}</span>
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          </Card>
+        )}
+      </Space>
+    </Page>
+  );
+}

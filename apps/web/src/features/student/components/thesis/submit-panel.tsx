@@ -1,0 +1,139 @@
+import type { StudentStage } from '@zikao/contract/student';
+import { Alert, Button, Form, InputNumber, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
+import { toast } from '../../../../shared/feedback/toast.ts';
+import { ApiError } from '../../../../shared/request/errors.ts';
+import { studentApi } from '../../api/student-api.ts';
+import { DocumentUpload, FileUpload, type UploadedDocument, type UploadedFile } from './document-upload.tsx';
+
+const REPORT_STAGES = ['final', 'retest'];
+
+/** Submit (or resubmit after 退回修改) one stage: the file, attachments, and on the final the plagiarism rate and report. */
+export function SubmitPanel(props: { thesisId: number; stage: StudentStage; threshold: number; onSubmitted(): void }) {
+  const { thesisId, stage, threshold, onSubmitted } = props;
+  const [modal, modalHolder] = useDialogs();
+  const [document, setDocument] = useState<UploadedDocument | null>(null);
+  const [attachments, setAttachments] = useState<UploadedFile[]>([]);
+  const [report, setReport] = useState<UploadedFile[]>([]);
+  const [rate, setRate] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const needsReport = REPORT_STAGES.includes(stage.stage);
+  const verb = stage.action === 'resubmit' ? '重新提交' : '提交';
+
+  const missing = !document
+    ? '请先上传论文文件'
+    : document.status === 'failed'
+      ? '文件转换失败，请重新上传'
+      : needsReport && rate === null
+        ? '请填写查重率'
+        : needsReport && report.length === 0
+          ? '请上传查重报告'
+          : null;
+
+  const send = async () => {
+    if (!document) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await studentApi.submit({
+        thesisId,
+        stage: stage.stage,
+        documentId: document.documentId,
+        attachments: attachments.map((a) => ({ uploadId: a.uploadId })),
+        ...(needsReport
+          ? { plagiarismRate: rate, plagiarismReport: { uploadId: (report[0] as UploadedFile).uploadId } }
+          : {}),
+      });
+      toast(`${stage.label}已${verb}（第 ${result.versionNo} 版），请等待评阅`, 'success');
+      setDocument(null);
+      setAttachments([]);
+      setReport([]);
+      setRate(null);
+      onSubmitted();
+    } catch (failure) {
+      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : `${verb}失败`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = () =>
+    modal.confirm({
+      title: `确认${verb}${stage.label}？`,
+      content: `提交后将用去 1 次上传机会（剩余 ${stage.uploadsLeft} 次），评阅完成前不能修改。`,
+      okText: `确认${verb}`,
+      cancelText: '取消',
+      onOk: send,
+    });
+
+  return (
+    <section className="student-submit" aria-label={`${verb}${stage.label}`}>
+      {modalHolder}
+      <Typography.Title level={3} className="student-submit-title">
+        {verb}
+        {stage.label}
+      </Typography.Title>
+      <Form layout="vertical" component="div">
+        <Form.Item label="论文文件" required>
+          <DocumentUpload value={document} onChange={setDocument} disabled={busy} />
+        </Form.Item>
+        <Form.Item label="附件（可选，最多 10 个）">
+          <FileUpload
+            kind="attachment"
+            label="上传附件"
+            value={attachments}
+            onChange={setAttachments}
+            max={10}
+            disabled={busy}
+          />
+        </Form.Item>
+        {needsReport && (
+          <Space align="start" wrap size={24}>
+            <Form.Item
+              label="查重率"
+              htmlFor={`rate-${stage.stage}`}
+              required
+              extra={`批次阈值 ${threshold}%`}
+              validateStatus={rate !== null && rate > threshold ? 'warning' : ''}
+              help={
+                rate !== null && rate > threshold ? `查重率超过批次阈值 ${threshold}%，可能影响评阅结论` : undefined
+              }
+            >
+              <InputNumber
+                id={`rate-${stage.stage}`}
+                min={0}
+                max={100}
+                step={0.1}
+                precision={1}
+                suffix="%"
+                value={rate}
+                onChange={(value) => setRate(typeof value === 'number' ? value : null)}
+                style={{ width: 160 }}
+              />
+            </Form.Item>
+            <Form.Item label="查重报告" required>
+              <FileUpload
+                kind="report"
+                label="上传查重报告"
+                value={report}
+                onChange={setReport}
+                max={1}
+                disabled={busy}
+              />
+            </Form.Item>
+          </Space>
+        )}
+      </Form>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      <Space>
+        <Button type="primary" onClick={confirm} disabled={missing !== null} loading={busy}>
+          {verb}
+          {stage.label}
+        </Button>
+        {missing && <Typography.Text type="secondary">{missing}</Typography.Text>}
+      </Space>
+    </section>
+  );
+}
