@@ -2,7 +2,8 @@
  * The boundary check of `npm run lint` (adr/010). It reads every import in the server and web
  * sources and refuses:
  * - on the server, an import of another area's repository (a cross-area call goes through the
- *   other area's service), and an import cycle between two areas;
+ *   other area's service), an import cycle between two areas, and an area imported by the
+ *   foundation (`shared/`, `db/`) that every area builds on;
  * - on the web, an import from one feature into another (features compose only in `app/`), and
  *   an import of a feature from `shared/`.
  *
@@ -80,8 +81,15 @@ export function checkBoundaries(): BoundaryReport {
 
   for (const file of walk(SERVER)) {
     const from = serverModule(file);
+    const foundation = /^(shared|db)\//.test(path.relative(SERVER, file).split(path.sep).join('/'));
     for (const edge of importsOf(file)) {
       const to = serverModule(edge.to);
+      if (foundation && to) {
+        errors.push(
+          `${rel(file)}:${edge.line}: the server's ${path.relative(SERVER, file).split(path.sep)[0]}/ imports the ${to.area} area`,
+        );
+        continue;
+      }
       if (!from || !to || from.module === to.module) continue;
       if (!isTest(file)) moduleEdges.add(`${from.module}→${to.module}`);
       if (from.area === to.area) continue;

@@ -98,12 +98,14 @@ describe('guard and session', () => {
     // The session ends on the server (as when it expires); the page still holds the old token.
     const loggedOut = await callApi(server, '/v1/logout', {}, token);
     assert.equal(loggedOut.errorCode, 0);
+    // The warning shows for three seconds, from the moment the call fails: it is watched from
+    // before the navigation, so a slow redirect on a busy machine cannot hide it.
+    const warning = page.locator('.ant-message .ant-message-warning');
+    const warned = warning.waitFor().then(() => warning.textContent());
     await page.goto(`${server.url}/history/thesis?batch=2026`);
     await waitForPath(page, '/login');
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/history/thesis?batch=2026');
-    const warning = page.locator('.ant-message .ant-message-warning');
-    await warning.waitFor();
-    assert.ok((await warning.textContent())?.trim().length, 'the server errorMsg is shown');
+    assert.ok((await warned)?.trim().length, 'the server errorMsg is shown');
     assert.equal(await page.evaluate(() => localStorage.getItem('zikao_token')), null, 'the session is cleared');
   });
 

@@ -6,6 +6,9 @@ export { SUBMISSION_STATUS_LABELS, type SubmissionStatus };
 
 /** Stages of a thesis, in order (product.md, "The thesis lifecycle"). */
 export const STAGES = ['topic', 'plan', 'draft', 'final', 'retest'] as const;
+/** Narrows a received value (a tab's key, say) to a stage. */
+export const isStage = (value: unknown): value is (typeof STAGES)[number] =>
+  (STAGES as readonly unknown[]).includes(value);
 export type Stage = (typeof STAGES)[number];
 export const STAGE_LABELS: Record<Stage, string> = {
   topic: '选题',
@@ -24,6 +27,8 @@ export const isSubmissionStatus = (value: unknown): value is SubmissionStatus =>
 
 export const VERDICTS = ['pass', 'revise', 'fail'] as const;
 export type Verdict = (typeof VERDICTS)[number];
+/** Narrows a received value (a radio button's, say) to a verdict. */
+export const isVerdict = (value: unknown): value is Verdict => (VERDICTS as readonly unknown[]).includes(value);
 export const VERDICT_LABELS: Record<Verdict, string> = { pass: '通过', revise: '退回修改', fail: '不通过' };
 
 export type Grade = '优秀' | '良好' | '中等' | '及格' | '不及格';

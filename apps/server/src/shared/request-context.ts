@@ -1,5 +1,6 @@
 import type { EndpointAccess, Role } from '@zikao/contract';
-import type { UserRow } from '../identity/auth/users.repository.ts';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema.ts';
 
 /** The signed-in caller, as the auth hook resolves it. */
 export interface SessionUser {
@@ -10,7 +11,7 @@ export interface SessionUser {
   mustChangePassword: boolean;
   sessionId: number;
   /** The user's row as the session lookup read it; never sent to a client as it is. */
-  row: UserRow;
+  row: Selectable<UsersTable>;
 }
 
 /** Per-route access rules, read by the signature and auth hooks: the endpoint's declared access. */

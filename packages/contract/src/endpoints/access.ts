@@ -13,6 +13,6 @@ export const Access = {
   admins: { roles: [Role.admin] },
   /** The teacher side: teachers, reviewers and administrators. */
   teacherSide: { roles: TEACHER_SIDE_ROLES },
-  /** Candidates (考生). */
-  candidates: { roles: [Role.student] },
+  /** Students (考生). */
+  students: { roles: [Role.student] },
 } as const satisfies Record<string, EndpointAccess>;

@@ -163,61 +163,61 @@ export const workflowEndpoints = {
   studentThesis: post<StudentOverview>()({
     path: StudentApiPath.thesis,
     input: studentThesisSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   studentSubmission: post<StudentSubmissionDetail>()({
     path: StudentApiPath.submission,
     input: studentSubmissionSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   studentSubmit: post<{ submissionId: number; versionNo: number; status: SubmissionStatus }>()({
     path: StudentApiPath.submit,
     input: studentSubmitSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   /** A new version after 退回修改. */
   submissionResubmit: post<{ versionNo: number }>()({
     path: ApiPath.submissionResubmit,
     input: resubmitSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   studentTopic: post<StudentTopic>()({
     path: StudentApiPath.topic,
     input: studentThesisSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   studentTopicDraft: post<{ savedAt: number }>()({
     path: StudentApiPath.topicDraft,
     input: studentTopicDraftSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   studentReview: post<StudentReview>()({
     path: StudentApiPath.review,
     input: studentReviewSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   /** One of the candidate's own uploads (an attachment or a report), as a download. */
   studentFile: get<never>()({
     path: `${StudentApiPath.file}/:uploadId`,
     input: studentFileSchema,
     body: 'file',
-    access: Access.candidates,
+    access: Access.students,
   }),
 
   // The candidate's read-only pages; each answers about the caller only, so no id is taken.
   studentCourses: post<StudentCoursesResult>()({
     path: StudentInfoApiPath.courses,
     input: emptyInputSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   studentExam: post<StudentExamResult>()({
     path: StudentInfoApiPath.exam,
     input: emptyInputSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
   studentCertificate: post<StudentCertificateResult>()({
     path: StudentInfoApiPath.certificate,
     input: emptyInputSchema,
-    access: Access.candidates,
+    access: Access.students,
   }),
 } satisfies Record<string, Endpoint>;

@@ -66,14 +66,20 @@ describe('the cost of an annotation autosave', () => {
       );
     const created = await save(input, 0);
     assert.equal(created.body.errorCode, 0, created.body.errorMsg);
-    // The session is in memory after the first call; an autosave is an edit.
-    const count = await statementsOf(async () => {
-      const edited = await save({ ...input, comment: '语句欠通顺，建议改写' }, 1);
-      assert.equal(edited.body.errorCode, 0, edited.body.errorMsg);
-      assert.equal(edited.body.data.revision, 2);
-    });
-    console.log(`statements per autosave: ${count}`);
+    // An autosave is an edit. Three in a row: on PostgreSQL the notification of the login's
+    // write may arrive late and have one call read the session again, which is not the save's cost.
+    const counts: number[] = [];
+    for (let revision = 1; revision <= 3; revision++) {
+      counts.push(
+        await statementsOf(async () => {
+          const edited = await save({ ...input, comment: `语句欠通顺，建议改写（${revision}）` }, revision);
+          assert.equal(edited.body.errorCode, 0, edited.body.errorMsg);
+          assert.equal(edited.body.data.revision, revision + 1);
+        }),
+      );
+    }
+    console.log(`statements per autosave: ${counts.join(', ')}`);
     // access (1), the annotation (1), the conditional update (1), the row and its replies (2).
-    assert.equal(count, 5);
+    assert.equal(Math.min(...counts), 5);
   });
 });

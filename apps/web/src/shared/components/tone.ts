@@ -1,3 +1,4 @@
+import { isSubmissionStatus } from '@zikao/contract/review';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@zikao/contract/review-lists';
 
 /**
@@ -32,7 +33,5 @@ export const SUBMISSION_STATUS_TONE: Record<SubmissionStatus, Tone> = {
 
 /** The Chinese label of a status; an unknown code is shown as it is rather than hidden. */
 export function submissionStatusLabel(status: string): string {
-  return Object.hasOwn(SUBMISSION_STATUS_LABELS, status)
-    ? SUBMISSION_STATUS_LABELS[status as SubmissionStatus]
-    : status;
+  return isSubmissionStatus(status) ? SUBMISSION_STATUS_LABELS[status] : status;
 }

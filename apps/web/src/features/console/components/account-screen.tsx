@@ -21,6 +21,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { ConfirmPopover } from '../../../shared/components/steady-dialogs.tsx';
 import { ToneTag } from '../../../shared/components/tone-tag.tsx';
@@ -31,7 +32,7 @@ import { accountApi, accountKeys } from '../api/account-api.ts';
 import { AccountFormModal } from './account/account-form-modal.tsx';
 import { accountActions, accountStateLabel, ROLE_FILTER_OPTIONS } from './account/account-form-model.ts';
 import { TemporaryPasswordModal } from './account/temporary-password-modal.tsx';
-import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { emptyText, SearchCard } from './shared/list-parts.tsx';
 import { listPagination, sortOrderOf, tableChangeQuery } from './shared/list-query.ts';
 
 const STATE_TONE = { normal: 'green', warning: 'orange', off: 'grey' } as const;
@@ -216,7 +217,9 @@ export default function AccountScreen() {
           />
         </Form.Item>
       </SearchCard>
-      <ListErrorAlert title="账号列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      {list.isError && (
+        <ErrorState variant="inline" subject="账号列表" error={list.error} onRetry={() => void list.refetch()} />
+      )}
       <Card variant="borderless">
         <Table<AccountDto>
           rowKey="id"

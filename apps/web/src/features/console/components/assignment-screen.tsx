@@ -1,15 +1,17 @@
 import { ReloadOutlined, ThunderboltOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  isStage,
+  isSubmissionStatus,
   STAGE_LABELS,
   STAGES,
-  type Stage,
   SUBMISSION_STATUS_LABELS,
   type SubmissionListRow,
   type SubmissionStatus,
 } from '@zikao/contract/review';
 import { Button, Card, Form, Input, Radio, Select, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SubmissionStatusTag } from '../../../shared/components/status-tag.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
@@ -19,7 +21,7 @@ import { AssignDialog } from './assignment/assign-dialog.tsx';
 import { AutoAssignDialog } from './assignment/auto-assign-dialog.tsx';
 import { ReopenDialog } from './assignment/reopen-dialog.tsx';
 import { ASSIGNABLE, REOPENABLE } from './assignment/status-tag.tsx';
-import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { emptyText, SearchCard } from './shared/list-parts.tsx';
 import { listPagination } from './shared/list-query.ts';
 import './assignment/assignment.css';
 
@@ -154,7 +156,9 @@ export default function AssignmentScreen() {
         above={
           <Tabs
             activeKey={query.stage}
-            onChange={(stage) => update({ stage: stage as Stage })}
+            onChange={(stage) => {
+              if (isStage(stage)) update({ stage });
+            }}
             items={STAGES.map((stage) => ({ key: stage, label: STAGE_LABELS[stage] }))}
           />
         }
@@ -193,7 +197,9 @@ export default function AssignmentScreen() {
           />
         </Form.Item>
       </SearchCard>
-      <ListErrorAlert title="论文列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      {list.isError && (
+        <ErrorState variant="inline" subject="论文列表" error={list.error} onRetry={() => void list.refetch()} />
+      )}
       <Card variant="borderless">
         <div className="assign-toolbar">
           <Radio.Group
@@ -201,8 +207,8 @@ export default function AssignmentScreen() {
             optionType="button"
             value={query.status ?? 'all'}
             onChange={(event) => {
-              const value = event.target.value as SubmissionStatus | 'all';
-              update({ status: value === 'all' ? undefined : value });
+              const value: unknown = event.target.value;
+              update({ status: isSubmissionStatus(value) ? value : undefined });
             }}
             options={[
               {

@@ -10,12 +10,13 @@ import {
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { formatDateTime } from '../../../shared/utils/date.ts';
 import { type AuditQuery, auditApi, auditKeys } from '../api/audit-api.ts';
 import './audit/audit.css';
-import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { emptyText, SearchCard } from './shared/list-parts.tsx';
 import { listPagination } from './shared/list-query.ts';
 
 interface Filters {
@@ -165,7 +166,9 @@ export default function AuditScreen() {
           <DatePicker.RangePicker id={{ start: 'audit-range' }} allowEmpty={[true, true]} />
         </Form.Item>
       </SearchCard>
-      <ListErrorAlert title="审计日志加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      {list.isError && (
+        <ErrorState variant="inline" subject="审计日志" error={list.error} onRetry={() => void list.refetch()} />
+      )}
       <Card variant="borderless">
         <Table<AuditEntryDto>
           rowKey="id"

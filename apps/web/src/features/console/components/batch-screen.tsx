@@ -4,6 +4,7 @@ import { BATCH_STATUS_LABELS, type BatchDto, type BatchListQuery, type BatchStat
 import { STAGE_LABELS, STAGES } from '@zikao/contract/review';
 import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { ConfirmPopover } from '../../../shared/components/steady-dialogs.tsx';
 import { type Tone, ToneTag } from '../../../shared/components/tone-tag.tsx';
@@ -12,7 +13,7 @@ import { formatDate } from '../../../shared/utils/date.ts';
 import { batchApi, batchKeys } from '../api/batch-api.ts';
 import { BatchFormDrawer } from './batch/batch-form-drawer.tsx';
 import './batch/batch.css';
-import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { emptyText, SearchCard } from './shared/list-parts.tsx';
 import { listPagination, sortOrderOf, tableChangeQuery } from './shared/list-query.ts';
 
 const STATUS_TONE: Record<BatchStatus, Tone> = { open: 'green', closed: 'grey' };
@@ -174,7 +175,9 @@ export default function BatchScreen() {
           />
         </Form.Item>
       </SearchCard>
-      <ListErrorAlert title="批次列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      {list.isError && (
+        <ErrorState variant="inline" subject="批次列表" error={list.error} onRetry={() => void list.refetch()} />
+      )}
       <Card variant="borderless">
         <Table<BatchDto>
           rowKey="id"

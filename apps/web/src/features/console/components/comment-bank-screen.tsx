@@ -18,13 +18,14 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { ConfirmPopover } from '../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { formatDateTime } from '../../../shared/utils/date.ts';
 import { type SharedBankQuery, sharedBankApi, sharedBankKeys } from '../api/comment-bank-api.ts';
 import { CommentBankForm, type SharedEntryValues } from './comment-bank/comment-bank-form.tsx';
-import { emptyText, ListErrorAlert, SearchCard } from './shared/list-parts.tsx';
+import { emptyText, SearchCard } from './shared/list-parts.tsx';
 import { listPagination } from './shared/list-query.ts';
 
 const CATEGORY = Object.fromEntries(ANNOTATION_CATEGORIES.map((c) => [c.key, c])) as Record<
@@ -191,7 +192,9 @@ export default function CommentBankScreen() {
           />
         </Form.Item>
       </SearchCard>
-      <ListErrorAlert title="公共评语加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      {list.isError && (
+        <ErrorState variant="inline" subject="公共评语" error={list.error} onRetry={() => void list.refetch()} />
+      )}
       <Card variant="borderless">
         <Table<SharedCommentBankEntry>
           rowKey="id"

@@ -14,12 +14,14 @@ import {
   Tag,
   Upload,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import './document.css';
 import { toast } from '../../../shared/feedback/toast.ts';
-import { ApiError, isCancelled } from '../../../shared/request/errors.ts';
+import { THESIS_FILE_ACCEPT, THESIS_FILE_MAX_MB, thesisFileTooLarge } from '../../../shared/upload/thesis-file.ts';
+import { useUploadAndConvert } from '../../../shared/upload/use-upload-and-convert.ts';
 import { formatDate } from '../../../shared/utils/date.ts';
 import { type DocumentListQuery, documentApi } from '../api/document-api.ts';
 
@@ -31,26 +33,12 @@ const STATUS_COLOR: Record<DocumentStatus, string> = {
   failed: 'error',
 };
 
-const ACCEPT =
-  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const MAX_MB = 50;
-
-interface UploadState {
-  name: string;
-  percent: number;
-  documentId?: number;
-  status?: DocumentSummary;
-  error?: string;
-}
-
 /** The reviewer's own documents: upload (with upload and conversion progress), search, sort, open. */
 export default function DocumentListScreen() {
   const [query, setQuery] = useState<DocumentListQuery>({ page: 1, pageSize: 10, sort: 'createdAt', order: 'desc' });
   const [keyword, setKeyword] = useState('');
-  const [upload, setUpload] = useState<UploadState | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const abort = useRef<AbortController | null>(null);
 
   const list = useQuery({
     queryKey: ['documents', query],
@@ -61,60 +49,20 @@ export default function DocumentListScreen() {
       q.state.data?.list.some((row) => row.status !== 'ready' && row.status !== 'failed') ? 2000 : false,
   });
 
-  // Conversion progress of the file just uploaded.
-  const documentId = upload?.documentId;
-  const settled = upload?.status?.status === 'ready' || upload?.status?.status === 'failed';
-  useEffect(() => {
-    if (!documentId || settled) return;
-    let cancelled = false;
-    const poll = async () => {
-      try {
-        const status = await documentApi.status(documentId);
-        if (cancelled) return;
-        setUpload((current) => (current ? { ...current, status } : current));
-        if (status.status === 'ready' || status.status === 'failed') {
-          void queryClient.invalidateQueries({ queryKey: ['documents'] });
-          if (status.status === 'ready') toast('文档已就绪，可以开始批注', 'success');
-          return;
-        }
-      } catch {
-        // keep polling: a missed status call is not a failed conversion
-      }
-      if (!cancelled) timer = setTimeout(poll, 800);
-    };
-    let timer = setTimeout(poll, 300);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [documentId, settled, queryClient]);
-
-  async function send(file: File) {
-    if (file.size > MAX_MB * 1024 * 1024) {
-      toast(`文件超过 ${MAX_MB} MB`, 'error');
-      return;
-    }
-    abort.current = new AbortController();
-    setUpload({ name: file.name, percent: 0 });
-    try {
-      const result = await documentApi.upload(
-        file,
-        (percent) => setUpload((current) => (current ? { ...current, percent } : current)),
-        abort.current.signal,
-      );
-      setUpload((current) => (current ? { ...current, percent: 100, documentId: result.documentId } : current));
+  const upload = useUploadAndConvert({
+    upload: documentApi.upload,
+    status: documentApi.status,
+    onUploaded: () => void queryClient.invalidateQueries({ queryKey: ['documents'] }),
+    onSettled: (status) => {
       void queryClient.invalidateQueries({ queryKey: ['documents'] });
-    } catch (error) {
-      if (isCancelled(error)) {
-        setUpload(null);
-        return;
-      }
-      setUpload((current) =>
-        current
-          ? { ...current, error: error instanceof ApiError || error instanceof Error ? error.message : '上传失败' }
-          : current,
-      );
-    }
+      if (status.status === 'ready') toast('文档已就绪，可以开始批注', 'success');
+    },
+  });
+
+  function send(file: File) {
+    const refused = thesisFileTooLarge(file);
+    if (refused) toast(refused, 'error');
+    else upload.start(file);
   }
 
   const columns: TableColumnsType<DocumentSummary> = [
@@ -187,18 +135,18 @@ export default function DocumentListScreen() {
     });
   };
 
-  const status = upload?.status;
+  const status = upload.conversion;
   return (
     <Page>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <Card>
           <Upload.Dragger
-            accept={ACCEPT}
+            accept={THESIS_FILE_ACCEPT}
             multiple={false}
             showUploadList={false}
-            disabled={Boolean(upload && !upload.error && !settled)}
+            disabled={upload.name !== null && upload.error === null && !upload.settled}
             beforeUpload={(file) => {
-              void send(file);
+              send(file);
               return false;
             }}
           >
@@ -206,13 +154,15 @@ export default function DocumentListScreen() {
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">点击或拖入论文文件上传</p>
-            <p className="ant-upload-hint">支持 PDF、DOC、DOCX，不超过 {MAX_MB} MB；Word 文件会自动转换为 PDF</p>
+            <p className="ant-upload-hint">
+              支持 PDF、DOC、DOCX，不超过 {THESIS_FILE_MAX_MB} MB；Word 文件会自动转换为 PDF
+            </p>
           </Upload.Dragger>
-          {upload && (
+          {upload.name !== null && (
             <div className="doc-upload" aria-live="polite" data-testid="upload-progress">
               <div className="doc-upload-name">{upload.name}</div>
               {upload.error ? (
-                <Alert type="error" showIcon message="上传失败" description={upload.error} />
+                <Alert type="error" showIcon title="上传失败" description={upload.error} />
               ) : (
                 <>
                   <Progress percent={upload.percent} size="small" format={(p) => `上传 ${p}%`} />
@@ -227,7 +177,7 @@ export default function DocumentListScreen() {
                     />
                   )}
                   {status?.status === 'failed' && (
-                    <Alert type="error" showIcon message={status.error || '文档处理失败'} />
+                    <Alert type="error" showIcon title={status.error || '文档处理失败'} />
                   )}
                   {status?.status === 'ready' && (
                     <Button type="primary" onClick={() => navigate(`/document/${status.id}`)}>
@@ -258,7 +208,15 @@ export default function DocumentListScreen() {
             </Space>
           }
         >
-          {list.isError && <Alert type="error" showIcon message="文档列表加载失败" style={{ marginBottom: 12 }} />}
+          {list.isError && (
+            <ErrorState
+              variant="inline"
+              subject="文档列表"
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              style={{ marginBottom: 12 }}
+            />
+          )}
           <Table
             rowKey="id"
             columns={columns}

@@ -1,21 +1,10 @@
 import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTICE_AUDIENCE_LABELS, type NoticeDto, type NoticeListQuery } from '@zikao/contract/notice';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Input, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { ConfirmPopover, SideDrawer } from '../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { formatDateTime } from '../../../shared/utils/date.ts';
@@ -190,7 +179,14 @@ export function NoticeList({ showAudience = false }: { showAudience?: boolean })
         </Button>
       </div>
       {list.isError ? (
-        <Alert type="error" showIcon title="通知加载失败" description="请稍后刷新重试。" style={{ marginBottom: 12 }} />
+        <ErrorState
+          variant="inline"
+          subject="通知"
+          error={list.error}
+          description="请稍后刷新重试。"
+          onRetry={() => void list.refetch()}
+          style={{ marginBottom: 12 }}
+        />
       ) : null}
       <Table<NoticeDto>
         rowKey="id"

@@ -1,4 +1,4 @@
-import { Alert, Card, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Page } from '../../../shared/components/page.tsx';
 
@@ -9,23 +9,6 @@ export function LoadingPage({ extra }: { extra?: ReactNode }) {
       <Card variant="borderless">
         <Skeleton active />
       </Card>
-    </Page>
-  );
-}
-
-/** A candidate's screen whose data did not load: the page frame around what failed and why. */
-export function LoadErrorPage({
-  title,
-  description,
-  extra,
-}: {
-  title: string;
-  description: string;
-  extra?: ReactNode;
-}) {
-  return (
-    <Page extra={extra}>
-      <Alert type="error" showIcon title={title} description={description} />
     </Page>
   );
 }

@@ -1,20 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Form, type FormInstance, Space } from 'antd';
+import { Button, Card, Empty, Form, type FormInstance, Space } from 'antd';
 import type { ReactNode } from 'react';
-
-/** A list that did not load: what failed, why, and 重试. Nothing while there is no error. */
-export function ListErrorAlert({ title, error, onRetry }: { title: string; error: Error | null; onRetry(): void }) {
-  if (!error) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={title}
-      description={error.message}
-      action={<Button onClick={onRetry}>重试</Button>}
-    />
-  );
-}
 
 /**
  * The search card above a list: an inline search form (named `label` for assistive technology)

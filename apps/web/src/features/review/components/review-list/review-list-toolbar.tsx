@@ -1,5 +1,6 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Stage } from '@zikao/contract/review';
+import { isStage } from '@zikao/contract/review';
 import type { SubmissionFilterOptions } from '@zikao/contract/submission-filters';
 import { Button, Form, Input, Radio, Select } from 'antd';
 import { useId, useState } from 'react';
@@ -57,7 +58,10 @@ export function ReviewListToolbar({
           optionType="button"
           buttonStyle="solid"
           value={state.stage}
-          onChange={(event) => onChange({ stage: event.target.value as Stage, status: null, batchId: null, major: '' })}
+          onChange={(event) => {
+            const stage: unknown = event.target.value;
+            if (isStage(stage)) onChange({ stage, status: null, batchId: null, major: '' });
+          }}
           options={stages.map((stage) => ({ value: stage, label: STAGE_SWITCH_LABELS[stage] }))}
         />
       ) : null}

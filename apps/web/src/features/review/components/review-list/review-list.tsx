@@ -1,8 +1,10 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Stage, SubmissionListRow, SubmissionStatus } from '@zikao/contract/review';
-import { Alert, Badge, Button, Card, Empty, Skeleton, Space, Table, Tabs } from 'antd';
+import type { Stage, SubmissionListRow } from '@zikao/contract/review';
+import { isSubmissionStatus } from '@zikao/contract/review';
+import { Badge, Button, Card, Empty, Skeleton, Space, Table, Tabs } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { submissionStatusLabel } from '../../../../shared/components/tone.ts';
 import { isCancelled } from '../../../../shared/request/errors.ts';
@@ -30,7 +32,7 @@ function TabLabel({ label, count }: { label: string; count: number | undefined }
  */
 export function ReviewList({ config }: { config: ReviewListConfig }) {
   const [state, update] = useListUrlState(config.stages);
-  const stage: Stage = state.stage ?? (config.stages[0] as Stage);
+  const stage: Stage = state.stage ?? config.stages[0] ?? 'topic';
   const path = STAGE_LIST_PATH[stage];
   const request = useMemo(() => toListRequest(state, { scope: config.scope }), [state, config.scope]);
   const [exporting, setExporting] = useState(false);
@@ -150,18 +152,17 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
         />
       </Card>
       {list.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={`${config.subject}列表加载失败`}
-          description={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>重试</Button>}
+        <ErrorState
+          variant="inline"
+          subject={`${config.subject}列表`}
+          error={list.error}
+          onRetry={() => void list.refetch()}
         />
       ) : null}
       <Card variant="borderless" className="review-list-card">
         <Tabs
           activeKey={activeTab}
-          onChange={(key) => update({ status: key === 'all' ? null : (key as SubmissionStatus) })}
+          onChange={(key) => update({ status: isSubmissionStatus(key) ? key : null })}
           items={tabItems}
         />
       </Card>

@@ -2,12 +2,12 @@ import { ErrorCode } from '@zikao/contract/errors';
 import {
   commentLength,
   gradeOf,
+  isVerdict,
   type ReviewDto,
   type SubmissionDetail,
   type SubmissionStatus,
   VERDICT_LABELS,
   VERDICTS,
-  type Verdict,
 } from '@zikao/contract/review';
 import { Alert, Button, Form, Input, message, Radio, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -158,7 +158,8 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
         ?.focus();
       return;
     }
-    const verdict = values.verdict as Verdict;
+    const verdict = values.verdict;
+    if (!isVerdict(verdict)) return;
     modal.confirm({
       title: '确认提交评阅？',
       width: 460,
@@ -238,7 +239,10 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
           <Radio.Group
             aria-labelledby="rv-verdict-label"
             value={values.verdict}
-            onChange={(event) => change({ verdict: event.target.value as Verdict })}
+            onChange={(event) => {
+              const verdict: unknown = event.target.value;
+              if (isVerdict(verdict)) change({ verdict });
+            }}
             optionType="button"
             buttonStyle="solid"
             options={VERDICTS.map((verdict) => ({

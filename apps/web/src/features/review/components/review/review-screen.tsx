@@ -4,7 +4,9 @@ import type { ReviewDto, SubmissionDetail, SubmissionStatus } from '@zikao/contr
 import { Alert, Button, message, Space, Tabs, Timeline } from 'antd';
 import { type CSSProperties, type ReactNode, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BackButton } from '../../../../shared/components/back-button.tsx';
 import { BarePage } from '../../../../shared/components/bare-page.tsx';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
 import { useCurrentRoute } from '../../../../shared/routing/route-meta-context.ts';
@@ -19,7 +21,7 @@ import { ReviewForm } from './review-form.tsx';
 import { ReviewHeader } from './review-header.tsx';
 import { ReviewResult } from './review-result.tsx';
 import { awaitsCarryOver, reopenedFor, reviewAccess, withMark } from './screen-model.ts';
-import { BackButton, LoadError, ReviewSkeleton } from './screen-states.tsx';
+import { ReviewSkeleton } from './screen-states.tsx';
 import { reviewPathOf } from './stage-paths.ts';
 import { StructuredText, topicTextFields } from './structured-text.tsx';
 import { VersionDiffDrawer } from './version-diff-drawer.tsx';
@@ -53,7 +55,8 @@ export function ReviewScreen(props: ReviewScreenProps) {
       <Page extra={<BackButton />}>{children}</Page>
     );
   if (submissionId === null) {
-    return frame(<LoadError error={new Error('论文编号不正确')} onRetry={() => window.location.reload()} />);
+    // A retry would read the same wrong link again; only 返回 helps.
+    return frame(<ErrorState subject="论文" error={new Error('论文编号不正确')} back />);
   }
   return frame(<LoadedReview {...props} submissionId={submissionId} />);
 }
@@ -135,7 +138,9 @@ function LoadedReview({
   }
 
   // A failed refetch (polling, a reload) keeps the screen; only a first load that fails shows the error.
-  if (!query.data) return query.isError ? <LoadError error={query.error} onRetry={reload} /> : <ReviewSkeleton />;
+  if (!query.data) {
+    return query.isError ? <ErrorState subject="论文" error={query.error} onRetry={reload} back /> : <ReviewSkeleton />;
+  }
   const detail = query.data;
   const shownNo = versionNo ?? detail.currentVersion;
   const shown = detail.versions.find((v) => v.versionNo === shownNo) ?? detail.versions[detail.versions.length - 1];

@@ -5,12 +5,12 @@ import type { SubmissionFile } from '@zikao/contract/thesis-sheet';
 import { Button, Card, Empty, Skeleton, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useParams } from 'react-router';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { currentToken } from '../../../../shared/stores/session-store.ts';
 import { submissionFileUrl, thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
-import { LoadError } from '../review/screen-states.tsx';
 import { ViewLinks } from './view-links.tsx';
 import { formatFileSize, formatRate, isPreviewable } from './view-model.ts';
 import './thesis-views.css';
@@ -116,8 +116,9 @@ export function AttachmentsScreen() {
     },
   ];
   let body: React.ReactNode;
-  if (!valid) body = <LoadError error={new Error('链接中的论文编号不正确')} onRetry={() => {}} />;
-  else if (query.isError) body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!valid) body = <ErrorState subject="论文" error={new Error('链接中的论文编号不正确')} back />;
+  else if (query.isError)
+    body = <ErrorState subject="论文" error={query.error} onRetry={() => void query.refetch()} back />;
   else if (!query.data) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else {
     const data = query.data;

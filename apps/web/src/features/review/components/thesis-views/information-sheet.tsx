@@ -4,10 +4,10 @@ import { STAGE_LABELS, SUBMISSION_STATUS_LABELS, VERDICT_LABELS } from '@zikao/c
 import type { ThesisSheet } from '@zikao/contract/thesis-sheet';
 import { Button, Skeleton } from 'antd';
 import { useParams } from 'react-router';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
-import { LoadError } from '../review/screen-states.tsx';
 import { ViewLinks } from './view-links.tsx';
 import { formatRate, sheetPlagiarism } from './view-model.ts';
 import './thesis-views.css';
@@ -39,11 +39,11 @@ export function InformationSheetScreen() {
   );
   let body: React.ReactNode;
   if (!Number.isInteger(submissionId) || submissionId <= 0) {
-    body = <LoadError error={new Error('链接中的论文编号不正确')} onRetry={() => {}} />;
+    body = <ErrorState subject="论文" error={new Error('链接中的论文编号不正确')} back />;
   } else if (query.data) {
     body = <SheetForm sheet={query.data} />;
   } else if (query.isError) {
-    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+    body = <ErrorState subject="论文" error={query.error} onRetry={() => void query.refetch()} back />;
   } else {
     body = (
       <div role="status" aria-label="正在加载信息表" className="tv-sheet">

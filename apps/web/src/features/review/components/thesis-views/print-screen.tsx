@@ -5,12 +5,12 @@ import { STAGE_LABELS, type SubmissionDetail } from '@zikao/contract/review';
 import { Alert, Button, Empty, Progress, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { CATEGORY_BY_KEY, SEVERITY_LABEL } from '../../../../workspace/categories.ts';
 import { openPdf } from '../../../../workspace/pdf-loader.ts';
 import { thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
-import { LoadError } from '../review/screen-states.tsx';
 import { ViewLinks } from './view-links.tsx';
 import { boxOf, notesByPage, type PrintNote } from './view-model.ts';
 import './thesis-views.css';
@@ -123,8 +123,9 @@ export function PrintScreen() {
   );
 
   let body: React.ReactNode;
-  if (!valid) body = <LoadError error={new Error('链接中的论文编号不正确')} onRetry={() => {}} />;
-  else if (detail.isError) body = <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (!valid) body = <ErrorState subject="论文" error={new Error('链接中的论文编号不正确')} back />;
+  else if (detail.isError)
+    body = <ErrorState subject="论文" error={detail.error} onRetry={() => void detail.refetch()} back />;
   else if (!detail.data) body = <Skeleton active paragraph={{ rows: 10 }} />;
   else if (documentId === null)
     body = <Empty description="该阶段为结构化填写内容，没有可打印的论文文件；可打印论文信息表" />;

@@ -6,10 +6,11 @@ import {
   type CertificateStatus,
 } from '@zikao/contract/student-info';
 import { Card, Descriptions, List, Result, Space, Typography } from 'antd';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { studentInfoApi } from '../../api/student-info-api.ts';
 import { OutcomeTag } from '../exam/outcome-tag.tsx';
-import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
+import { LoadingPage } from '../page-states.tsx';
 
 const RESULT_STATUS: Record<CertificateStatus, 'success' | 'error' | 'info'> = {
   eligible: 'success',
@@ -37,7 +38,18 @@ export function StudentCertificateScreen() {
     queryFn: ({ signal }) => studentInfoApi.certificate(signal),
   });
   if (certificate.isPending) return <LoadingPage />;
-  if (certificate.isError) return <LoadErrorPage title="证书状态加载失败" description="请稍后刷新重试。" />;
+  if (certificate.isError) {
+    return (
+      <Page>
+        <ErrorState
+          subject="证书状态"
+          error={certificate.error}
+          description="请稍后刷新重试。"
+          onRetry={() => void certificate.refetch()}
+        />
+      </Page>
+    );
+  }
   const { status, outcome, conditions, thesis } = certificate.data;
   return (
     <Page>

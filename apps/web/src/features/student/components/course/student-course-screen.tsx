@@ -2,11 +2,12 @@ import { PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { LIVE_COURSE_STATUS_LABELS, type LiveCourseDto, type LiveCourseStatus } from '@zikao/contract/student-info';
 import { Button, Card, Col, Empty, Row, Space, Typography } from 'antd';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { type Tone, ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { studentInfoApi } from '../../api/student-info-api.ts';
-import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
+import { LoadingPage } from '../page-states.tsx';
 
 const STATUS_TONE: Record<LiveCourseStatus, Tone> = { upcoming: 'blue', live: 'red', ended: 'grey' };
 
@@ -45,7 +46,18 @@ export function StudentCourseScreen() {
     queryFn: ({ signal }) => studentInfoApi.courses(signal),
   });
   if (courses.isPending) return <LoadingPage />;
-  if (courses.isError) return <LoadErrorPage title="课程加载失败" description="请稍后刷新重试。" />;
+  if (courses.isError) {
+    return (
+      <Page>
+        <ErrorState
+          subject="课程"
+          error={courses.error}
+          description="请稍后刷新重试。"
+          onRetry={() => void courses.refetch()}
+        />
+      </Page>
+    );
+  }
   return (
     <Page>
       {courses.data.list.length === 0 ? (

@@ -4,10 +4,11 @@ import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@zikao/contract
 import type { StudentStageResult, StudentThesisResult } from '@zikao/contract/student-info';
 import { Alert, Card, Descriptions, Empty, Space, Statistic, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { studentInfoApi } from '../../api/student-info-api.ts';
-import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
+import { LoadingPage } from '../page-states.tsx';
 import { OutcomeTag } from './outcome-tag.tsx';
 
 const STAGE_COLUMNS: TableColumnsType<StudentStageResult> = [
@@ -63,7 +64,18 @@ function ThesisResult({ thesis }: { thesis: StudentThesisResult }) {
 export function StudentExamScreen() {
   const exam = useQuery({ queryKey: ['student', 'exam'], queryFn: ({ signal }) => studentInfoApi.exam(signal) });
   if (exam.isPending) return <LoadingPage />;
-  if (exam.isError) return <LoadErrorPage title="考试信息加载失败" description="请稍后刷新重试。" />;
+  if (exam.isError) {
+    return (
+      <Page>
+        <ErrorState
+          subject="考试信息"
+          error={exam.error}
+          description="请稍后刷新重试。"
+          onRetry={() => void exam.refetch()}
+        />
+      </Page>
+    );
+  }
   const { student, theses } = exam.data;
   return (
     <Page>

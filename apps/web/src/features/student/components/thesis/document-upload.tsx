@@ -1,21 +1,11 @@
 import { DeleteOutlined, InboxOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import type { DocumentStatus } from '@zikao/contract/document';
+import type { DocumentSummary } from '@zikao/contract/document';
 import { Alert, Button, Progress, Space, Typography, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { isCancelled } from '../../../../shared/request/errors.ts';
+import { THESIS_FILE_ACCEPT, THESIS_FILE_MAX_MB, thesisFileTooLarge } from '../../../../shared/upload/thesis-file.ts';
+import type { UploadAndConvert } from '../../../../shared/upload/use-upload-and-convert.ts';
 import { studentApi } from '../../api/student-api.ts';
-
-export const ACCEPT =
-  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const MAX_MB = 50;
-
-export interface UploadedDocument {
-  documentId: number;
-  name: string;
-  status: DocumentStatus;
-  progress: number;
-  error: string;
-}
 
 export interface UploadedFile {
   uploadId: string;
@@ -24,115 +14,51 @@ export interface UploadedFile {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '上传失败，请重试');
 
-function tooLarge(file: File): string | null {
-  return file.size > MAX_MB * 1024 * 1024 ? `文件超过 ${MAX_MB} MB` : null;
-}
-
 /** What the conversion says: 转换中… while the server prepares it, then 已完成 or 失败 with the reason. */
-function ConversionStatus({ document }: { document: UploadedDocument }) {
-  if (document.status === 'failed') {
-    return <Alert type="error" showIcon title={`转换失败：${document.error || '文件无法处理'}，请重新上传`} />;
+function ConversionStatus({ conversion }: { conversion: Pick<DocumentSummary, 'status' | 'progress' | 'error'> }) {
+  if (conversion.status === 'failed') {
+    return <Alert type="error" showIcon title={`转换失败：${conversion.error || '文件无法处理'}，请重新上传`} />;
   }
-  const done = document.status === 'ready';
+  const done = conversion.status === 'ready';
   return (
     <Progress
       aria-label="转换进度"
-      percent={done ? 100 : Math.max(5, document.progress)}
+      percent={done ? 100 : Math.max(5, conversion.progress)}
       size="small"
       status={done ? 'success' : 'active'}
-      format={() => (done ? '已完成' : document.status === 'queued' ? '排队中…' : '转换中…')}
+      format={() => (done ? '已完成' : conversion.status === 'queued' ? '排队中…' : '转换中…')}
     />
   );
 }
 
+/** Until the first status answer, the document is queued. */
+const QUEUED = { status: 'queued', progress: 0, error: '' } as const;
+
 /**
  * The thesis file: drag and drop (or click), an upload progress bar, then the server's conversion
- * to the review PDF, polled until it is ready or has failed.
+ * to the review PDF, polled until it is ready or has failed. The upload lives in the caller
+ * (`useUploadAndConvert`), which submits its document.
  */
-export function DocumentUpload(props: {
-  value: UploadedDocument | null;
-  onChange(value: UploadedDocument | null): void;
-  disabled?: boolean;
-}) {
-  const { value, onChange, disabled } = props;
-  const [sending, setSending] = useState<{ name: string; percent: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  const latest = useRef(onChange);
-  latest.current = onChange;
+export function DocumentUpload({ upload, disabled }: { upload: UploadAndConvert; disabled?: boolean }) {
+  // A file refused before sending; the upload shown below it stays.
+  const [refused, setRefused] = useState<string | null>(null);
 
-  const documentId = value?.documentId;
-  const settled = value?.status === 'ready' || value?.status === 'failed';
-  useEffect(() => {
-    if (!documentId || settled) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      try {
-        const status = await studentApi.documentStatus(documentId);
-        if (cancelled) return;
-        latest.current({
-          documentId,
-          name: status.name,
-          status: status.status,
-          progress: status.progress,
-          error: status.error,
-        });
-        if (status.status === 'ready' || status.status === 'failed') return;
-      } catch {
-        // A missed status call is not a failed conversion: ask again.
-      }
-      if (!cancelled) timer = setTimeout(poll, 800);
-    };
-    timer = setTimeout(poll, 300);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [documentId, settled]);
-
-  useEffect(() => () => abort.current?.abort(), []);
-
-  async function send(file: File) {
-    const large = tooLarge(file);
-    if (large) {
-      setError(large);
-      return;
-    }
-    setError(null);
-    onChange(null);
-    abort.current = new AbortController();
-    setSending({ name: file.name, percent: 0 });
-    try {
-      const result = await studentApi.upload(
-        file,
-        'document',
-        (percent) => setSending((current) => (current ? { ...current, percent } : current)),
-        abort.current.signal,
-      );
-      onChange({
-        documentId: result.documentId as number,
-        name: result.name,
-        status: 'queued',
-        progress: 0,
-        error: '',
-      });
-    } catch (failure) {
-      if (!isCancelled(failure)) setError(errorText(failure));
-    } finally {
-      setSending(null);
-    }
+  function send(file: File) {
+    const large = thesisFileTooLarge(file);
+    setRefused(large);
+    if (!large) upload.start(file);
   }
 
+  const error = refused ?? upload.error;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Upload.Dragger
-        accept={ACCEPT}
+        accept={THESIS_FILE_ACCEPT}
         multiple={false}
         showUploadList={false}
-        disabled={disabled || sending !== null}
+        disabled={disabled || upload.uploading}
         beforeUpload={(file) => {
-          void send(file);
+          send(file);
           return false;
         }}
       >
@@ -140,27 +66,29 @@ export function DocumentUpload(props: {
           <InboxOutlined />
         </p>
         <p className="ant-upload-text">点击或将论文文件拖到此处上传</p>
-        <p className="ant-upload-hint">支持 PDF、DOC、DOCX，不超过 {MAX_MB} MB；Word 文件会自动转换为 PDF</p>
+        <p className="ant-upload-hint">
+          支持 PDF、DOC、DOCX，不超过 {THESIS_FILE_MAX_MB} MB；Word 文件会自动转换为 PDF
+        </p>
       </Upload.Dragger>
       <div aria-live="polite" data-testid="document-upload">
-        {sending && (
+        {upload.uploading && (
           <div>
-            <Typography.Text>{sending.name}</Typography.Text>
+            <Typography.Text>{upload.name}</Typography.Text>
             <Progress
               aria-label="上传进度"
-              percent={sending.percent}
+              percent={upload.percent}
               size="small"
               status="active"
               format={(p) => `上传 ${p}%`}
             />
           </div>
         )}
-        {value && !sending && (
+        {upload.documentId !== null && (
           <div>
             <Typography.Text>
-              <PaperClipOutlined /> {value.name}
+              <PaperClipOutlined /> {upload.name}
             </Typography.Text>
-            <ConversionStatus document={value} />
+            <ConversionStatus conversion={upload.conversion ?? QUEUED} />
           </div>
         )}
         {error && <Alert type="error" showIcon title={error} />}
@@ -185,7 +113,7 @@ export function FileUpload(props: {
   current.current = value;
 
   async function send(file: File) {
-    const large = tooLarge(file);
+    const large = thesisFileTooLarge(file);
     if (large) {
       setError(large);
       return;
@@ -205,7 +133,7 @@ export function FileUpload(props: {
   return (
     <div>
       <Upload
-        accept={ACCEPT}
+        accept={THESIS_FILE_ACCEPT}
         multiple={false}
         showUploadList={false}
         disabled={disabled || sending !== null}

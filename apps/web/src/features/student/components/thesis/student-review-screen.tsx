@@ -5,13 +5,14 @@ import { structuredTextFields } from '@zikao/contract/structured-text';
 import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { AnnotationWorkspace } from '../../../../workspace/lazy-workspace.tsx';
 import { studentApi } from '../../api/student-api.ts';
 import { beijingTime, scoreText } from './student-format.ts';
 import { StatusTag, VerdictTag } from './student-status.tsx';
 import './student.css';
-import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
+import { LoadingPage } from '../page-states.tsx';
 
 const TOPIC_LABELS = [
   ['title', '论文题目'],
@@ -48,7 +49,13 @@ export default function StudentReviewScreen() {
     </Button>
   );
   if (review.isPending) return <LoadingPage extra={back} />;
-  if (review.isError) return <LoadErrorPage extra={back} title="评阅结果加载失败" description={review.error.message} />;
+  if (review.isError) {
+    return (
+      <Page extra={back}>
+        <ErrorState subject="评阅结果" error={review.error} onRetry={() => void review.refetch()} />
+      </Page>
+    );
+  }
   const data = review.data;
   const result = data.review;
   const scored = SCORED_STAGES.includes(data.stage);

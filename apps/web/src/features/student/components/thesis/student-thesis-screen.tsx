@@ -2,12 +2,13 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StudentStage } from '@zikao/contract/student';
 import { Button, Card, Descriptions, Empty, Space, Steps, type StepsProps } from 'antd';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { studentApi } from '../../api/student-api.ts';
 import { StageCard } from './stage-card.tsx';
 import { studentStatus, windowText } from './student-format.ts';
 import './student.css';
-import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
+import { LoadingPage } from '../page-states.tsx';
 
 /** The retest is shown only to a candidate it applies to: a failed final, or a retest under way. */
 const visible = (stage: StudentStage) => stage.stage !== 'retest' || stage.submission !== null || stage.action !== null;
@@ -50,7 +51,18 @@ export function StudentThesisScreen() {
     </Button>
   );
   if (overview.isPending) return <LoadingPage extra={reload} />;
-  if (overview.isError) return <LoadErrorPage extra={reload} title="论文信息加载失败" description="请稍后刷新重试。" />;
+  if (overview.isError) {
+    return (
+      <Page extra={reload}>
+        <ErrorState
+          subject="论文信息"
+          error={overview.error}
+          description="请稍后刷新重试。"
+          onRetry={() => void overview.refetch()}
+        />
+      </Page>
+    );
+  }
   const { thesis, batch, stages } = overview.data;
   if (!thesis || !batch) {
     return (

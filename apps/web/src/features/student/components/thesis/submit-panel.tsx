@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { ApiError } from '../../../../shared/request/errors.ts';
+import { useUploadAndConvert } from '../../../../shared/upload/use-upload-and-convert.ts';
 import { studentApi } from '../../api/student-api.ts';
-import { DocumentUpload, FileUpload, type UploadedDocument, type UploadedFile } from './document-upload.tsx';
+import { DocumentUpload, FileUpload, type UploadedFile } from './document-upload.tsx';
 
 const REPORT_STAGES = ['final', 'retest'];
 
@@ -13,7 +14,10 @@ const REPORT_STAGES = ['final', 'retest'];
 export function SubmitPanel(props: { thesisId: number; stage: StudentStage; threshold: number; onSubmitted(): void }) {
   const { thesisId, stage, threshold, onSubmitted } = props;
   const [modal, modalHolder] = useDialogs();
-  const [document, setDocument] = useState<UploadedDocument | null>(null);
+  const document = useUploadAndConvert({
+    upload: (file, onProgress, signal) => studentApi.upload(file, 'document', onProgress, signal),
+    status: studentApi.documentStatus,
+  });
   const [attachments, setAttachments] = useState<UploadedFile[]>([]);
   const [report, setReport] = useState<UploadedFile[]>([]);
   const [rate, setRate] = useState<number | null>(null);
@@ -22,18 +26,19 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
   const needsReport = REPORT_STAGES.includes(stage.stage);
   const verb = stage.action === 'resubmit' ? '重新提交' : '提交';
 
-  const missing = !document
-    ? '请先上传论文文件'
-    : document.status === 'failed'
-      ? '文件转换失败，请重新上传'
-      : needsReport && rate === null
-        ? '请填写查重率'
-        : needsReport && report.length === 0
-          ? '请上传查重报告'
-          : null;
+  const missing =
+    document.documentId === null
+      ? '请先上传论文文件'
+      : document.conversion?.status === 'failed'
+        ? '文件转换失败，请重新上传'
+        : needsReport && rate === null
+          ? '请填写查重率'
+          : needsReport && report.length === 0
+            ? '请上传查重报告'
+            : null;
 
   const send = async () => {
-    if (!document) return;
+    if (document.documentId === null) return;
     setBusy(true);
     setError(null);
     try {
@@ -47,7 +52,7 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
           : {}),
       });
       toast(`${stage.label}已${verb}（第 ${result.versionNo} 版），请等待评阅`, 'success');
-      setDocument(null);
+      document.reset();
       setAttachments([]);
       setReport([]);
       setRate(null);
@@ -77,7 +82,7 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
       </Typography.Title>
       <Form layout="vertical" component="div">
         <Form.Item label="论文文件" required>
-          <DocumentUpload value={document} onChange={setDocument} disabled={busy} />
+          <DocumentUpload upload={document} disabled={busy} />
         </Form.Item>
         <Form.Item label="附件（可选，最多 10 个）">
           <FileUpload

@@ -6,6 +6,7 @@ import { Alert, Button, Card, Form, Input, Space, Timeline, Typography } from 'a
 import './student-topic.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
@@ -14,7 +15,7 @@ import { studentApi } from '../../api/student-api.ts';
 import { beijingTime, windowText } from '../thesis/student-format.ts';
 import { StatusTag, VerdictTag } from '../thesis/student-status.tsx';
 import '../thesis/student.css';
-import { LoadErrorPage, LoadingPage } from '../page-states.tsx';
+import { LoadingPage } from '../page-states.tsx';
 
 const FIELDS: Array<{ name: keyof TopicFields; label: string; rows?: number; max: number; placeholder: string }> = [
   { name: 'title', label: '论文题目', max: 200, placeholder: '例如：网络流行语对现代汉语词汇的影响研究' },
@@ -65,7 +66,13 @@ export function StudentTopicScreen() {
   }, [topic.data, form]);
 
   if (topic.isPending) return <LoadingPage />;
-  if (topic.isError) return <LoadErrorPage title="选题加载失败" description={topic.error.message} />;
+  if (topic.isError) {
+    return (
+      <Page>
+        <ErrorState subject="选题" error={topic.error} onRetry={() => void topic.refetch()} />
+      </Page>
+    );
+  }
   const data = topic.data;
   const { submission, editable } = data;
   const canSubmit = editable && data.blockedReason === null;

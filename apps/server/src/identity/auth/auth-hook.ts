@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
-import type { AuthService } from '../identity/auth/auth.service.ts';
-import { forbidden, notLoggedIn } from './errors.ts';
-import type { AccessConfig, SessionUser } from './request-context.ts';
-import { sessionTokenOfCookie } from './session-cookie.ts';
-import { verifyRequestSignatureSync } from './signature-hook.ts';
+import { forbidden, notLoggedIn } from '../../shared/errors.ts';
+import type { AccessConfig, SessionUser } from '../../shared/request-context.ts';
+import { sessionTokenOfCookie } from '../../shared/session-cookie.ts';
+import { verifyRequestSignatureSync } from '../../shared/signature-hook.ts';
+import type { AuthService } from './auth.service.ts';
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
