@@ -48,6 +48,7 @@ import { NoticeService } from './notices/notice.service.ts';
 import { ReviewNotifier } from './notices/review-notifier.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { seedReviewDemo } from './seed/review-demo.ts';
+import { seedReviewLinkDemo } from './seed/review-link-demo.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { refuseUndeclaredRoutes } from './shared/http/serve.ts';
@@ -63,6 +64,10 @@ import { registerAssignmentRoutes } from './workflow/assignment/assignment.route
 import { AssignmentService } from './workflow/assignment/assignment.service.ts';
 import { registerReviewRoutes } from './workflow/review/review.routes.ts';
 import { ReviewService } from './workflow/review/review.service.ts';
+import { registerCommentProxyRoutes } from './workflow/review-link/comment-proxy.routes.ts';
+import { ReviewLinkRepository } from './workflow/review-link/review-link.repository.ts';
+import { registerReviewLinkRoutes } from './workflow/review-link/review-link.routes.ts';
+import { ReviewLinkService } from './workflow/review-link/review-link.service.ts';
 import { StudentRepository } from './workflow/student/student.repository.ts';
 import { registerStudentRoutes } from './workflow/student/student.routes.ts';
 import { StudentService } from './workflow/student/student.service.ts';
@@ -77,6 +82,7 @@ import { SubmissionRepository } from './workflow/submission/submission.repositor
 import { registerSubmissionRoutes } from './workflow/submission/submission.routes.ts';
 import { SubmissionService } from './workflow/submission/submission.service.ts';
 import './shared/request-context.ts';
+import { loadLinkSecret } from './shared/link-secret.ts';
 import { loadRsaKeys } from './shared/rsa.ts';
 import { createLocalStorage } from './shared/storage/local-storage.ts';
 
@@ -170,13 +176,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const noticeRepository = new NoticeRepository(db);
   const notices = new NoticeService({ notices: noticeRepository });
-  const reviews = new ReviewService({
-    submissions: submissionRepository,
-    reviews: reviewRepository,
-    audit,
-    access,
-    notify: new ReviewNotifier({ notices, repository: noticeRepository, sms, logger: server.log }),
-  });
   const accounts = new AccountService({ accounts: new AccountRepository(db), audit });
   const assignments = new AssignmentService({
     submissions: submissionRepository,
@@ -184,15 +183,35 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     assignments: new AssignmentRepository(db),
     audit,
   });
+  const links = new ReviewLinkService({
+    links: new ReviewLinkRepository(db),
+    submissions: submissionRepository,
+    accounts,
+    assignments,
+    access,
+    audit,
+    secret: loadLinkSecret(config.dataDir, config.linkSecret),
+  });
+  const reviews = new ReviewService({
+    submissions: submissionRepository,
+    reviews: reviewRepository,
+    audit,
+    access,
+    notify: new ReviewNotifier({ notices, repository: noticeRepository, sms, logger: server.log }),
+    steps: links,
+  });
+  const sheet = new ThesisSheetService({ db, storage, access });
+  const bank = new CommentBankService({ bank: new CommentBankRepository(db), audit });
   const version = buildVersionInfo(database.dialect, config.commit, soffice);
 
   await server.register(
     async (api) => {
       api.decorateRequest('user', null);
+      api.decorateRequest('link', null);
       api.decorateRequest('pendingSignature', null);
       api.decorateRequest('signedParamsKey', undefined);
       api.addHook('onRoute', refuseUndeclaredRoutes);
-      api.addHook('onRoute', bindAuthHooks(auth));
+      api.addHook('onRoute', bindAuthHooks(auth, links));
       registerAuthRoutes(api, { auth, rsa, config });
       registerVerificationRoutes(api, { verification });
       registerMenuRoutes(api);
@@ -207,8 +226,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerSystemRoutes(api, { version });
       registerDocumentRoutes(api, { documents, storage });
       registerAnnotationRoutes(api, { annotations, exporter });
-      registerCommentBankRoutes(api, { bank: new CommentBankService({ bank: new CommentBankRepository(db), audit }) });
-      registerSubmissionRoutes(api, { submissions, sheet: new ThesisSheetService({ db, storage, access }) });
+      registerCommentBankRoutes(api, { bank });
+      registerSubmissionRoutes(api, { submissions, sheet });
       registerReviewRoutes(api, { reviews });
       registerNoticeRoutes(api, { notices });
       registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });
@@ -225,6 +244,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuditRoutes(api, { audit });
       registerBatchRoutes(api, { batches: new BatchService({ batches: new BatchRepository(db), audit }) });
       registerAccountRoutes(api, { accounts });
+      registerReviewLinkRoutes(api, { links });
+      registerCommentProxyRoutes(api, {
+        links,
+        submissions,
+        sheet,
+        reviews,
+        documents,
+        annotations,
+        bank,
+        storage,
+        rateLimitPerMinute: config.linkRateLimitPerMinute,
+      });
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
       });
@@ -242,6 +273,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         const started = Date.now();
         await seedReviewDemo({ db, storage, submissions });
         server.log.info({ ms: Date.now() - started }, 'review demo data created');
+        // Logged once, when made: the start-up log of a demo install holds links that open the pages.
+        for (const link of await seedReviewLinkDemo({ db, links })) {
+          server.log.info(
+            { purpose: link.purpose, url: `http://localhost:${config.port}${link.url}` },
+            `demo review link (${link.purpose === 'review' ? '评阅' : '复核'})`,
+          );
+        }
       }
     }
   }
@@ -288,8 +326,14 @@ async function registerWebApp(server: FastifyInstance, webDist: string): Promise
     reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   server.get('/', (_request, reply) => sendApp(reply));
   server.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A GET the static wildcard took under /api is an unknown call (the comment proxy's included), never the app.
+    if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
+      reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
+      return;
+    }
     // Only navigations get the app: a missing file (a stale chunk) must not come back as HTML.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isFile) {
       reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '资源不存在', data: null });
       return;

@@ -40,6 +40,17 @@ const schema = z.object({
   CONVERSION_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
   /** Review-list answers kept per instance; 0 turns the cache off. */
   LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /**
+   * The review links' HMAC key (adr/011). Unset: one is generated once and kept in DATA_DIR/keys.
+   * Several instances must share it. Changing it voids every link.
+   */
+  LINK_SECRET: z
+    .string()
+    .min(32, '至少 32 个字符')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Calls per minute one review link may make to one comment-proxy call (the PDF's byte ranges: ten times as many). */
+  LINK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
 export interface AppConfig {
@@ -65,6 +76,9 @@ export interface AppConfig {
   pathEnv: string;
   conversionTimeoutMs: number;
   listCacheEntries: number;
+  /** LINK_SECRET, when set; otherwise the key kept in DATA_DIR/keys is used. */
+  linkSecret: string | undefined;
+  linkRateLimitPerMinute: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -106,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pathEnv: c.PATH,
     conversionTimeoutMs: c.CONVERSION_TIMEOUT_S * 1000,
     listCacheEntries: c.LIST_CACHE_ENTRIES,
+    linkSecret: c.LINK_SECRET,
+    linkRateLimitPerMinute: c.LINK_RATE_LIMIT_PER_MINUTE,
   };
 }
 

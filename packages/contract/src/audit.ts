@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccountStatus, BatchStatus } from './console.ts';
 import { listQuerySchema } from './envelope.ts';
+import { REVIEW_LINK_STATUS_LABELS, type ReviewLinkStatus } from './review-link.ts';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './review-lists.ts';
 
 /** The audit trail view (issue 6, admin only). */
@@ -36,6 +37,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   accountDisable: '停用账号',
   accountEnable: '启用账号',
   accountResetPassword: '重置密码',
+  reviewLinkCreate: '生成评阅链接',
+  reviewLinkRevoke: '撤销评阅链接',
+  reviewLinkUse: '使用评阅链接',
 };
 
 /** Names of the things an audit entry is about. */
@@ -44,16 +48,18 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   comment_bank: '公共评语',
   user: '账号',
   batch: '批次',
+  review_link: '评阅链接',
 };
 
 /** A status an entry records: a submission's, an account's or a batch's, by its entity. */
-export type AuditStatus = SubmissionStatus | AccountStatus | BatchStatus;
+export type AuditStatus = SubmissionStatus | AccountStatus | BatchStatus | ReviewLinkStatus;
 
 /** Names of the statuses entries record, per entity; submissions use their status names. */
 export const AUDIT_STATUS_LABELS: Record<string, Record<string, string>> = {
   submission: SUBMISSION_STATUS_LABELS,
   user: { active: '正常', disabled: '已停用' },
   batch: { open: '进行中', closed: '已关闭' },
+  review_link: REVIEW_LINK_STATUS_LABELS,
 };
 
 /** A status in words, or '—' for none. */
@@ -120,5 +126,12 @@ export function auditSummary(entry: Pick<AuditEntryDto, 'action' | 'detail'>): s
   if (text(detail.imported)) parts.push(`导入 ${text(detail.imported)} 人`);
   if (text(detail.fileName)) parts.push(`文件：${text(detail.fileName)}`);
   if (text(detail.category) && entry.action.startsWith('commentBank')) parts.push(`类别：${text(detail.category)}`);
+  if (entry.action.startsWith('reviewLink')) {
+    const purposes: Record<string, string> = { review: '评阅', check: '复核' };
+    if (text(detail.purpose)) parts.push(`用途：${purposes[text(detail.purpose)] ?? text(detail.purpose)}`);
+    if (text(detail.label)) parts.push(`对象：${text(detail.label)}`);
+    if (text(detail.path)) parts.push(`调用：${text(detail.path)}`);
+    if (text(detail.ip)) parts.push(`地址：${text(detail.ip)}`);
+  }
   return parts.join('；');
 }

@@ -6,8 +6,11 @@ import type { Role } from './roles.ts';
  * (adr/010); services then ask the access module about the resources named in the input.
  */
 export interface EndpointAccess {
-  /** 'public' needs no session; 'user' (the default) needs one. */
-  auth?: 'public' | 'user';
+  /**
+   * 'public' needs no session; 'user' (the default) needs one; 'link': a comment-proxy call,
+   * authorised by the review link's credential in its input alone (a session grants nothing).
+   */
+  auth?: 'public' | 'user' | 'link';
   /** Roles allowed; omitted means any signed-in role. */
   roles?: readonly Role[];
   /** Reachable while the account must still change its password (updatePassword, logout). */

@@ -3,6 +3,7 @@ import { adminEndpoints } from './endpoints/admin.ts';
 import { documentsEndpoints } from './endpoints/documents.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 import { noticesEndpoints } from './endpoints/notices.ts';
+import { proxyEndpoints } from './endpoints/proxy.ts';
 import { systemEndpoints } from './endpoints/system.ts';
 import { workflowEndpoints } from './endpoints/workflow.ts';
 
@@ -12,6 +13,7 @@ export { documentsEndpoints } from './endpoints/documents.ts';
 export { emptyInputSchema } from './endpoints/empty.ts';
 export { identityEndpoints } from './endpoints/identity.ts';
 export { noticesEndpoints } from './endpoints/notices.ts';
+export { proxyEndpoints, proxyPath } from './endpoints/proxy.ts';
 export { systemEndpoints } from './endpoints/system.ts';
 export { workflowEndpoints } from './endpoints/workflow.ts';
 
@@ -23,4 +25,6 @@ export const endpointTable: Record<string, Record<string, Endpoint>> = {
   admin: adminEndpoints,
   notices: noticesEndpoints,
   system: systemEndpoints,
+  /** The comment proxy of the admin review pages (issue 13). */
+  proxy: proxyEndpoints,
 };

@@ -7,6 +7,8 @@ export const ErrorCode = {
   notLoggedIn: 1030001,
   mustChangePassword: 1030002,
   forbidden: 1030003,
+  /** A review link that is missing, tampered with, expired or revoked (the admin review pages). */
+  badReviewLink: 1030004,
   notFound: 1040001,
   tooManyRequests: 1050001,
   wrongCode: 1060001,
@@ -28,6 +30,7 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   1030001: '登录已过期，请重新登录',
   1030002: '首次登录请修改密码',
   1030003: '无权访问',
+  1030004: '评阅链接无效',
   1040001: '资源不存在',
   1050001: '请求过于频繁，请稍后再试',
   1060001: '验证码错误或已过期',

@@ -65,6 +65,7 @@ export const MENU_TREE: readonly MenuNode[] = [
       { path: '/console/account', name: 'ConsoleAccount', title: '账号管理', icon: 'team' },
       { path: '/console/import', name: 'ConsoleImport', title: '考生导入', icon: 'upload' },
       { path: '/console/assignment', name: 'ConsoleAssignment', title: '评阅分配', icon: 'deployment-unit' },
+      { path: '/console/review-link', name: 'ConsoleReviewLink', title: '评阅链接', icon: 'audit' },
       { path: '/console/comment-bank', name: 'ConsoleCommentBank', title: '公共评语库', icon: 'message' },
       { path: '/console/audit', name: 'ConsoleAudit', title: '审计日志', icon: 'file-search' },
     ],

@@ -116,13 +116,20 @@ export function mayReplyTo(user: SessionUser, annotation: { author_id: number },
   return user.role === Role.student && Boolean(scope.studentView);
 }
 
-/** The author as this viewer may see them: blind review hides reviewer and candidate from each other. */
+/** How a candidate sees an external reviewer (外审专家), blind review or not: never by name. */
+export const EXTERNAL_REVIEWER_NAME = '评阅专家';
+
+/**
+ * The author as this viewer may see them: blind review hides reviewer and candidate from each
+ * other, and a candidate sees an external reviewer as 评阅专家.
+ */
 export function maskedAuthor(
   scope: AnnotationScope | undefined,
   viewer: SessionUser,
-  author: { id: number; role?: Role; name: string },
+  author: { id: number; role?: Role; name: string; external?: boolean },
 ): { id: number; name: string } {
   if (scope?.studentView && author.id !== viewer.id) {
+    if (author.external) return { id: 0, name: EXTERNAL_REVIEWER_NAME };
     return { id: 0, name: scope.studentView.blind ? '评阅教师' : author.name };
   }
   if (scope?.hideStudent && author.role === Role.student) return { id: 0, name: '考生' };

@@ -99,6 +99,13 @@ export class AccessRepository {
     return facts;
   }
 
+  /** The document of each of these annotations that exists, deleted or not. */
+  async annotationDocuments(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('annotations').select(['id', 'document_id']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.document_id]));
+  }
+
   async submissions(ids: readonly number[]): Promise<Map<number, SubmissionFacts>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db

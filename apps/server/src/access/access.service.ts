@@ -1,5 +1,6 @@
+import type { ProxyCall } from '@zikao/contract/endpoints/proxy';
 import { forbidden, notFound } from '../shared/errors.ts';
-import type { SessionUser } from '../shared/request-context.ts';
+import type { LinkGrant, SessionUser } from '../shared/request-context.ts';
 import type { AccessRepository, DocumentFacts, SubmissionFacts } from './access.repository.ts';
 import {
   type AnnotationScope,
@@ -9,6 +10,7 @@ import {
   mayReviewSubmission,
   mayUseDocument,
 } from './access-rules.ts';
+import { isDocumentOfLink, type LinkScope, linkCallRefusal, OUTSIDE_LINK } from './link-rules.ts';
 
 /** What a caller asks to do to the resources named by ids. */
 export type Permission = 'document.read' | 'document.annotate' | 'document.use' | 'submission.review';
@@ -91,6 +93,23 @@ export class AccessService {
     const rule = RULES[permission] as unknown as Rule<DocumentFacts | SubmissionFacts>;
     const facts = await rule.load(this.repository, ids);
     return new Set([...facts.values()].filter((one) => rule.refusal(user, one) === null).map((one) => one.id));
+  }
+
+  /**
+   * A comment-proxy call through a review link (adr/011): 1030003 unless the link's purpose allows
+   * the call and every id it names lies inside the link's one submission: the submission itself,
+   * a document of one of its versions, an annotation on such a document. Two statements at most.
+   * The services then apply the usual rules to the link's actor (blind review, frozen reviews).
+   */
+  async requireLinkScope(link: LinkGrant, call: ProxyCall, scope: LinkScope): Promise<void> {
+    const refusal = linkCallRefusal(link.purpose, call);
+    if (refusal) throw forbidden(refusal);
+    if (scope.submissionIds?.some((id) => id !== link.submissionId)) throw forbidden(OUTSIDE_LINK);
+    const annotated = await this.repository.annotationDocuments(scope.annotationIds ?? []);
+    const documentIds = [...new Set([...(scope.documentIds ?? []), ...annotated.values()])];
+    if (documentIds.length === 0) return;
+    const documents = await this.repository.documents(documentIds);
+    if (documentIds.some((id) => !isDocumentOfLink(link, documents.get(id)))) throw forbidden(OUTSIDE_LINK);
   }
 
   /**

@@ -9,6 +9,7 @@ import * as notices from './migrations/009-notices.ts';
 import * as listIndexes from './migrations/010-list-indexes.ts';
 import * as changeNotify from './migrations/011-change-notify.ts';
 import * as topicDocuments from './migrations/013-topic-documents.ts';
+import * as reviewLinks from './migrations/014-review-links.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '010-list-indexes': listIndexes,
   '011-change-notify': changeNotify,
   '013-topic-documents': topicDocuments,
+  '014-review-links': reviewLinks,
 };
 
 /**

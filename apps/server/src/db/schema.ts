@@ -16,6 +16,7 @@ import type {
 import type { AuditStatus } from '@zikao/contract/audit';
 import type { BatchStatus } from '@zikao/contract/console';
 import type { NoticeAudience, NoticeKind } from '@zikao/contract/notice';
+import type { ReviewLinkPurpose } from '@zikao/contract/review-link';
 import type { Generated } from 'kysely';
 
 /** Timestamps are integer epoch milliseconds in both dialects; booleans are 0/1. */
@@ -40,6 +41,8 @@ export interface UsersTable {
   platform: string;
   created_at: number;
   updated_at: number;
+  /** 1 for an external reviewer (外审专家, migration 014): no phone, no password, works through a review link. */
+  external: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -259,6 +262,26 @@ export interface TopicDraftsTable {
   updated_at: number;
 }
 
+/** A review link (issue 13, adr/011): what it grants and what became of it; never its secret. */
+export interface ReviewLinksTable {
+  id: Generated<number>;
+  submission_id: number;
+  purpose: ReviewLinkPurpose;
+  /** Who it is for: the expert's name and unit for 评阅, an optional note for 复核. */
+  label: string;
+  /** The external reviewer a 评阅 link acts as; null for 复核 (it acts as its creator). */
+  reviewer_user_id: number | null;
+  created_by: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_by: number | null;
+  /** When its work was done: the review submitted (评阅), the check passed or returned (复核). */
+  completed_at: number | null;
+  use_count: Generated<number>;
+  last_used_at: number | null;
+}
+
 /** Counters that caches check for freshness; database triggers bump them (migration 010). */
 export interface DataVersionsTable {
   name: string;
@@ -287,4 +310,5 @@ export interface Database {
   topic_drafts: TopicDraftsTable;
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
+  review_links: ReviewLinksTable;
 }

@@ -15,9 +15,38 @@ export interface ReviewCompletedEvent {
   score: number | null;
 }
 
+/** A submitted review sent back to its reviewer (an admin's reopen, 退回评阅人 on the check page). */
+export interface ReviewReturnedEvent {
+  submissionId: number;
+  reviewerId: number;
+  stage: Stage;
+  title: string;
+  reason: string;
+}
+
 /** Something that hears of finished reviews; the review service calls it after its commit. */
 export interface ReviewCompletedListener {
   reviewCompleted(event: ReviewCompletedEvent): Promise<void>;
+  reviewReturned?(event: ReviewReturnedEvent): Promise<void>;
+}
+
+/** Where the reviewer reviews a stage's submission (the web's review routes, seed §2). */
+const REVIEW_SCREENS: Record<Stage, string> = {
+  topic: '/annotate/topic/review/',
+  plan: '/thesisPlan/review/',
+  draft: '/annotate/thesis/reviews/',
+  final: '/annotate/thesis/finally/',
+  retest: '/annotate/thesisRetest/',
+};
+
+/** The reviewer's notice of a review sent back to them, with the reason; names no candidate. */
+export function reviewReturnedText(event: ReviewReturnedEvent): { title: string; body: string; link: string } {
+  const stage = STAGE_NAMES[event.stage];
+  return {
+    title: `评阅已退回：${stage}`,
+    body: `您提交的《${event.title}》${stage}评阅已被退回，请修改后重新提交。退回原因：${event.reason}`,
+    link: `${REVIEW_SCREENS[event.stage]}${event.submissionId}`,
+  };
 }
 
 const STAGE_NAMES: Record<Stage, string> = {
@@ -64,6 +93,15 @@ export class ReviewNotifier implements ReviewCompletedListener {
 
   constructor(deps: ReviewNotifier['deps']) {
     this.deps = deps;
+  }
+
+  /** Tells the reviewer, by a personal notice, that their review came back to them and why. */
+  async reviewReturned(event: ReviewReturnedEvent): Promise<void> {
+    try {
+      await this.deps.notices.notifyUser(event.reviewerId, { kind: 'review', ...reviewReturnedText(event) });
+    } catch (error) {
+      this.deps.logger.error({ err: error, submissionId: event.submissionId }, 'review returned notice failed');
+    }
   }
 
   async reviewCompleted(event: ReviewCompletedEvent): Promise<void> {

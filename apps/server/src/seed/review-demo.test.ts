@@ -7,6 +7,8 @@ import {
   type SubmissionListResult,
   type SubmissionStatus,
 } from '@zikao/contract';
+import type { ListResult } from '@zikao/contract/envelope';
+import type { ReviewLinkDto } from '@zikao/contract/review-link';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 describe('review demo data', () => {
@@ -69,5 +71,29 @@ describe('review demo data', () => {
     );
     assert.equal(detail.body.data.versions[0]?.review?.verdict, 'revise');
     assert.deepEqual(detail.body.data.carried?.counts, { found: 1, moved: 1, orphaned: 1 });
+  });
+
+  it('makes a 评阅 link and a 复核 link for a submission 待复核, logs them, and both open', async () => {
+    const links = await app.post<ListResult<ReviewLinkDto>>('/api/v1/console/reviewLink/list', {}, { token: admin });
+    assert.equal(links.body.errorCode, 0, links.body.errorMsg);
+    const active = links.body.data.list.filter((row) => row.status === 'active');
+    assert.deepEqual(active.map((row) => row.purpose).sort(), ['check', 'review']);
+    const logged = app.logs.filter((line) => String(line.msg).startsWith('demo review link'));
+    assert.equal(logged.length, 2);
+    for (const row of active) {
+      assert.ok(
+        logged.some((line) => String(line.url).endsWith(row.url as string)),
+        `${row.purpose} is logged`,
+      );
+      const query = new URL(row.url as string, 'http://demo.local').searchParams;
+      const credential = { lid: query.get('lid'), exp: query.get('exp'), linkSig: query.get('sig') };
+      const opened = await app.post<SubmissionDetail>('/api/qianwei/v1/comment-prx/submission/detail', {
+        submissionId: row.submissionId,
+        ...credential,
+      });
+      assert.equal(opened.body.errorCode, 0, opened.body.errorMsg);
+      if (row.purpose === 'check') assert.equal(opened.body.data.status, 'awaiting_check');
+      else assert.equal(opened.body.data.reviewer?.name, row.label);
+    }
   });
 });

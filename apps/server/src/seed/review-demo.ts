@@ -29,7 +29,8 @@ interface Deps {
 const PLAN: Record<Stage, SubmissionStatus[]> = {
   topic: ['unassigned', 'assigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'],
   plan: ['unassigned', 'assigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'],
-  draft: ['unassigned', 'assigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'],
+  // Two unassigned: the demo's 评阅 link gives the second to an external expert (review-link-demo.ts).
+  draft: ['unassigned', 'unassigned', 'assigned', 'assigned', 'reviewing', 'returned', 'passed', 'failed'],
   final: ['unassigned', 'assigned', 'assigned', 'reviewing', 'passed', 'passed', 'failed'],
   retest: ['unassigned', 'assigned', 'reviewing', 'passed', 'failed'],
 };
@@ -205,7 +206,8 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     }
     rows.push(audit('submit', reviewer.id, 'reviewing', status));
     await db.insertInto('audit_log').values(rows).execute();
-    const verdict = status === 'passed' ? 'pass' : status === 'failed' ? 'fail' : 'revise';
+    const verdict =
+      status === 'passed' || status === 'awaiting_check' ? 'pass' : status === 'failed' ? 'fail' : 'revise';
     const score = scored ? (verdict === 'pass' ? [88, 76, 93][index % 3] : 52) : null;
     await db
       .insertInto('reviews')
@@ -266,6 +268,31 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
       await settle(id, stage, status, index);
     }
   }
+
+  // A final in a batch that requires the admin check, waiting for it (待复核): the 复核 link's demo.
+  const checkBatch = await db
+    .insertInto('batches')
+    .values({
+      name: '2026年下半年（需复核）',
+      status: 'open',
+      rules_json: JSON.stringify({ adminCheck: true, rubric: RUBRIC }),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const title = DEMO_TITLES[titleIndex++ % DEMO_TITLES.length] as string;
+  const studentId = await newStudent();
+  const thesisId = await insertThesis(checkBatch.id, studentId, title);
+  const topicId = await submissions.createSubmission(studentId, thesisId, 'topic', {
+    structured: topicFields(title, titleIndex),
+  });
+  await settle(topicId, 'topic', 'passed', 0);
+  const finalId = await submissions.createSubmission(studentId, thesisId, 'final', {
+    documentId: await storePdf(studentId, `${STAGE_LABELS.final}.pdf`, thesisText(title, 'final', titleIndex)),
+    plagiarismRate: 9,
+  });
+  await settle(finalId, 'final', 'awaiting_check', 0);
 }
 
 /** 李同学's draft: returned with three annotations, then resubmitted with one passage edited and one removed. */

@@ -18,6 +18,8 @@ export const staleTimestamp = () => new AppError(ErrorCode.staleTimestamp);
 export const notLoggedIn = (message?: string) => new AppError(ErrorCode.notLoggedIn, message);
 export const mustChangePassword = () => new AppError(ErrorCode.mustChangePassword);
 export const forbidden = (message = '无权访问') => new AppError(ErrorCode.forbidden, message);
+/** A review link that is missing, tampered with, expired or revoked (1030004, adr/011). */
+export const badReviewLink = (message = '评阅链接无效') => new AppError(ErrorCode.badReviewLink, message);
 export const notFound = (message: string) => new AppError(ErrorCode.notFound, message);
 export const tooManyRequests = (message: string) => new AppError(ErrorCode.tooManyRequests, message);
 export const wrongCode = (message = '验证码错误或已过期') => new AppError(ErrorCode.wrongCode, message);

@@ -15,7 +15,7 @@ import { Button, Input, Segmented, Space, Tooltip } from 'antd';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { toast } from '../shared/feedback/toast.ts';
 import { CATEGORY_BY_KEY, STAMP_COLOR, STAMP_LABEL } from './categories.ts';
-import { workspaceApi } from './workspace-api.ts';
+import { useWorkspaceApi } from './workspace-api.ts';
 
 export interface AnnotationValues {
   category: AnnotationCategory;
@@ -42,10 +42,12 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
   const [bankFilter, setBankFilter] = useState('');
   const commentId = useId();
   const queryClient = useQueryClient();
+  const api = useWorkspaceApi();
+  const personal = api.personal;
   // Refetched each time the form opens: entries may have been added in another tab or by an admin.
-  const bank = useQuery({ queryKey: COMMENT_BANK_KEY, queryFn: workspaceApi.commentBank, staleTime: 0 });
+  const bank = useQuery({ queryKey: [...COMMENT_BANK_KEY, api.kind], queryFn: api.commentBank, staleTime: 0 });
   const saveToBank = useMutation({
-    mutationFn: () => workspaceApi.saveCommentBank(values.comment.trim(), values.category),
+    mutationFn: () => personal?.saveCommentBank(values.comment.trim(), values.category) ?? Promise.resolve(),
     onSuccess: () => {
       toast('已存为常用批注', 'success');
       void queryClient.invalidateQueries({ queryKey: COMMENT_BANK_KEY });
@@ -72,7 +74,7 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
         ? `${current.comment}${current.comment.endsWith('\n') ? '' : '\n'}${entry.text}`
         : entry.text,
     }));
-    void workspaceApi.countCommentBankUse(entry.id).catch(() => {});
+    void personal?.countCommentBankUse(entry.id).catch(() => {});
   }
 
   function submit() {
@@ -201,17 +203,22 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
         </ul>
       </section>
       <div className="aw-form-actions">
-        <Tooltip title="把当前内容存为常用批注语">
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            disabled={values.comment.trim() === ''}
-            loading={saveToBank.isPending}
-            onClick={() => saveToBank.mutate()}
-          >
-            存为常用批注
-          </Button>
-        </Tooltip>
+        {/* Without a bank of one's own (a review link's expert) there is nowhere to keep it. */}
+        {personal ? (
+          <Tooltip title="把当前内容存为常用批注语">
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              disabled={values.comment.trim() === ''}
+              loading={saveToBank.isPending}
+              onClick={() => saveToBank.mutate()}
+            >
+              存为常用批注
+            </Button>
+          </Tooltip>
+        ) : (
+          <span />
+        )}
         <Space>
           <Button size="small" onClick={onCancel}>
             取消

@@ -8,7 +8,7 @@ import { readPreference, writePreference } from '../shared/utils/user-preference
 import { byPage, placeAnnotations, readingOrder } from './anchoring-layout.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import { AnnotationList } from './annotation-list.tsx';
-import type { WorkspaceAnnotation } from './annotation-model.ts';
+import type { LocalAuthor, WorkspaceAnnotation } from './annotation-model.ts';
 import { createOutboxStore } from './idb-outbox-store.ts';
 import type { Draft, PageItem, Tool } from './page-overlay.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
@@ -18,7 +18,7 @@ import { selectedLayerText } from './text-layer-dom.ts';
 import { trimRange } from './text-offsets.ts';
 import { type DocumentSource, useDocumentSource } from './use-document-source.ts';
 import { useWorkspaceKeys } from './use-workspace-keys.ts';
-import { workspaceApi } from './workspace-api.ts';
+import { useWorkspaceApi } from './workspace-api.ts';
 import { WorkspaceController } from './workspace-controller.ts';
 import { WorkspaceToolbar } from './workspace-toolbar.tsx';
 import './workspace.css';
@@ -49,6 +49,11 @@ export interface AnnotationWorkspaceProps {
   listHost?: HTMLElement | null;
   /** An annotation was picked on the document: a screen that holds the list elsewhere shows it. */
   onPickAnnotation?(id: string): void;
+  /**
+   * Who annotates, when not the signed-in user: on an admin review page, the review link's outside
+   * expert (its annotations are theirs, and so is the offline queue).
+   */
+  author?: LocalAuthor;
 }
 
 const ZOOM_PREFERENCE = 'workspace_zoom';
@@ -72,7 +77,9 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const { documentId, mode, fields } = props;
   const editable = mode === 'edit';
   const session = useSessionStore();
-  const source = useDocumentSource(documentId, fields);
+  const api = useWorkspaceApi();
+  const author = props.author ?? { id: session.id, name: session.name || '我', role: session.userRole };
+  const source = useDocumentSource(api, documentId, fields);
   const [toast, toastHolder] = message.useMessage({ top: 16, maxCount: 3 });
 
   // The author is fixed for a visit; a new document gets a new controller.
@@ -81,10 +88,10 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     () =>
       new WorkspaceController({
         documentId,
-        author: { id: session.id, name: session.name || '我', role: session.userRole },
-        store: createOutboxStore(session.id),
-        list: workspaceApi.annotations,
-        send: workspaceApi.send,
+        author,
+        store: createOutboxStore(author.id),
+        list: api.annotations,
+        send: api.send,
         notify: (kind, text) => void toast.open({ type: kind, content: text }),
         online: () => navigator.onLine,
       }),
@@ -297,12 +304,14 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     });
   }
 
+  const exports = api.personal;
   async function exportFile(kind: 'pdf' | 'jsonld') {
+    if (!exports) return;
     if (snapshot.pendingCount > 0) {
       void toast.open({ type: 'warning', content: `还有 ${snapshot.pendingCount} 条批注未同步，导出内容可能不完整` });
     }
     try {
-      await (kind === 'pdf' ? workspaceApi.exportPdf(documentId) : workspaceApi.exportJsonLd(documentId));
+      await (kind === 'pdf' ? exports.exportPdf(documentId) : exports.exportJsonLd(documentId));
     } catch {
       // The request client has shown the reason.
     }
@@ -365,7 +374,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         selectedId={selectedId}
         editable={editable}
         canReply={editable || Boolean(props.allowReplies)}
-        currentUserId={session.id}
+        currentUserId={author.id}
         filter={filter}
         onFilter={setFilter}
         onOpen={open}
@@ -402,7 +411,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         onUndo={() => void undo()}
         onThumbnails={() => setThumbnailsOpen(!thumbnailsOpen)}
         onHelp={() => setHelp(true)}
-        onExport={(kind) => void exportFile(kind)}
+        onExport={exports ? (kind) => void exportFile(kind) : undefined}
       />
       {restored && (
         <Alert

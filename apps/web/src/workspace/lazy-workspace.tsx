@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { AnnotationWorkspaceProps } from './annotation-workspace.tsx';
 import { prefetchDocument } from './document-prefetch.ts';
+import { useWorkspaceApi } from './workspace-api.ts';
 
 const Workspace = lazy(() => import('./annotation-workspace.tsx'));
 
@@ -10,7 +11,8 @@ const Workspace = lazy(() => import('./annotation-workspace.tsx'));
  * screen's bundle. Screens embed this, never `annotation-workspace.tsx` directly.
  */
 export function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
-  if (!props.fields) prefetchDocument(props.documentId);
+  const api = useWorkspaceApi();
+  if (!props.fields) prefetchDocument(api, props.documentId);
   return (
     <Suspense
       fallback={
@@ -24,4 +26,8 @@ export function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   );
 }
 
+export type { LocalAuthor } from './annotation-model.ts';
 export type { AnnotationWorkspaceProps, TextField } from './annotation-workspace.tsx';
+export type { WorkspaceApi } from './workspace-api.ts';
+// An admin review page runs the same workspace through the comment proxy (adr/011).
+export { linkWorkspaceApi, WorkspaceApiProvider } from './workspace-api.ts';

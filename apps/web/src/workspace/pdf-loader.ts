@@ -1,7 +1,5 @@
-import { documentsEndpoints } from '@zikao/contract/endpoints';
 import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { endpointUrl } from '../shared/request/call.ts';
 import { currentToken } from '../shared/stores/session-store.ts';
 import { BundledBinaryDataFactory } from './bundled-data-factory.ts';
 
@@ -36,14 +34,14 @@ export function warmUpPdfJs(): void {
 const RANGE_CHUNK = 256 * 1024;
 
 /**
- * Opens a document's review PDF by HTTP range requests: only the bytes the visible pages need
+ * Opens a document's review PDF (its address from the workspace's API) by HTTP range requests: only the bytes the visible pages need
  * are fetched, so a 150-page thesis shows its first page without downloading the whole file.
  */
-export async function openPdf(documentId: number): Promise<PDFDocumentProxy> {
+export async function openPdf(file: { url: string; withToken: boolean }): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfJs();
-  const token = currentToken();
+  const token = file.withToken ? currentToken() : '';
   const task = pdfjs.getDocument({
-    url: endpointUrl(documentsEndpoints.documentFile, { id: documentId }),
+    url: file.url,
     httpHeaders: token ? { Authorization: `Bearer ${token}` } : undefined,
     withCredentials: true,
     rangeChunkSize: RANGE_CHUNK,

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../shared/request/errors.ts';
 import { takeDocumentFetch } from './document-prefetch.ts';
 import type { PdfJs } from './pdf-loader.ts';
-import { workspaceApi } from './workspace-api.ts';
+import type { WorkspaceApi } from './workspace-api.ts';
 
 export interface DocumentSource {
   pages: DocumentPage[] | null;
@@ -33,7 +33,11 @@ const POLL_MS = 1500;
  * The page texts and sizes from the server, and the PDF by range requests, fetched side by side.
  * In structured-text mode the fields are the pages and no PDF is loaded.
  */
-export function useDocumentSource(documentId: number, fields?: ReadonlyArray<{ text: string }>): DocumentSource {
+export function useDocumentSource(
+  api: WorkspaceApi,
+  documentId: number,
+  fields?: ReadonlyArray<{ text: string }>,
+): DocumentSource {
   const [source, setSource] = useState<DocumentSource>(EMPTY);
   const fieldKey = fields ? JSON.stringify(fields.map((field) => field.text)) : null;
 
@@ -52,9 +56,9 @@ export function useDocumentSource(documentId: number, fields?: ReadonlyArray<{ t
     }
 
     async function open(): Promise<void> {
-      const fetched = takeDocumentFetch(documentId);
+      const fetched = takeDocumentFetch(api, documentId);
       const pdfPromise = fetched.pdf;
-      let text: Awaited<ReturnType<typeof workspaceApi.documentText>>;
+      let text: Awaited<ReturnType<WorkspaceApi['documentText']>>;
       try {
         text = await fetched.text;
       } catch (error) {
@@ -79,7 +83,7 @@ export function useDocumentSource(documentId: number, fields?: ReadonlyArray<{ t
 
     async function waitUntilReady(cause: unknown): Promise<void> {
       try {
-        const summary = await workspaceApi.documentStatus(documentId);
+        const summary = await api.documentStatus(documentId);
         if (cancelled) return;
         if (summary.status === 'ready') {
           setSource({ ...EMPTY, error: cause instanceof Error ? cause.message : '文档加载失败' });
@@ -113,7 +117,7 @@ export function useDocumentSource(documentId: number, fields?: ReadonlyArray<{ t
       clearTimeout(timer);
       void pdf?.destroy();
     };
-  }, [documentId, fieldKey]);
+  }, [api, documentId, fieldKey]);
 
   return source;
 }

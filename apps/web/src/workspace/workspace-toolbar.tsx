@@ -38,7 +38,8 @@ export interface ToolbarProps {
   onUndo(): void;
   onThumbnails(): void;
   onHelp(): void;
-  onExport(kind: 'pdf' | 'jsonld'): void;
+  /** 下载 (批注版 PDF, JSON-LD); left out where the API serves no exports. */
+  onExport?(kind: 'pdf' | 'jsonld'): void;
 }
 
 export function WorkspaceToolbar(props: ToolbarProps) {
@@ -150,7 +151,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
         {(editable || props.saveState !== 'saved') && (
           <SaveIndicator state={props.saveState} pending={props.pendingCount} />
         )}
-        {pdfMode && (
+        {pdfMode && props.onExport && (
           <Dropdown
             trigger={['click']}
             menu={{
@@ -158,7 +159,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
                 { key: 'pdf', label: '批注版 PDF' },
                 { key: 'jsonld', label: 'W3C JSON-LD' },
               ],
-              onClick: ({ key }) => props.onExport(key as 'pdf' | 'jsonld'),
+              onClick: ({ key }) => props.onExport?.(key as 'pdf' | 'jsonld'),
             }}
           >
             <Button icon={<DownloadOutlined />}>下载</Button>

@@ -6,6 +6,7 @@ import {
   autoAssignPreviewSchema,
 } from '../assignment.ts';
 import { type Endpoint, get, post } from '../endpoint.ts';
+import type { ListResult } from '../envelope.ts';
 import { ApiPath } from '../paths.ts';
 import {
   assignSchema,
@@ -25,6 +26,14 @@ import {
   submissionRefSchema,
   type VersionDiff,
 } from '../review.ts';
+import {
+  type ReviewLinkCreated,
+  type ReviewLinkDto,
+  ReviewLinkPath,
+  reviewLinkCreateSchema,
+  reviewLinkListSchema,
+  reviewLinkRefSchema,
+} from '../review-link.ts';
 import { ReviewListPath, type SubmissionStatus } from '../review-lists.ts';
 import { TEACHER_SIDE_ROLES } from '../roles.ts';
 import {
@@ -219,5 +228,22 @@ export const workflowEndpoints = {
     path: StudentInfoApiPath.certificate,
     input: emptyInputSchema,
     access: Access.students,
+  }),
+
+  /** Review links (issue 13): a signed, expiring link to an admin review page; admins only. */
+  reviewLinkCreate: post<ReviewLinkCreated>()({
+    path: ReviewLinkPath.create,
+    input: reviewLinkCreateSchema,
+    access: Access.admins,
+  }),
+  reviewLinkList: post<ListResult<ReviewLinkDto>>()({
+    path: ReviewLinkPath.list,
+    input: reviewLinkListSchema,
+    access: Access.admins,
+  }),
+  reviewLinkRevoke: post<ReviewLinkDto>()({
+    path: ReviewLinkPath.revoke,
+    input: reviewLinkRefSchema,
+    access: Access.admins,
   }),
 } satisfies Record<string, Endpoint>;

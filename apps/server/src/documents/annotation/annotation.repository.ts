@@ -25,7 +25,7 @@ export class AnnotationRepository {
       .selectFrom('annotations')
       .innerJoin('users', 'users.id', 'annotations.author_id')
       .selectAll('annotations')
-      .select('users.name as author_name')
+      .select(['users.name as author_name', 'users.external as author_external'])
       .where('annotations.id', '=', id)
       .executeTakeFirst();
   }
@@ -36,7 +36,7 @@ export class AnnotationRepository {
       .selectFrom('annotations')
       .innerJoin('users', 'users.id', 'annotations.author_id')
       .selectAll('annotations')
-      .select('users.name as author_name')
+      .select(['users.name as author_name', 'users.external as author_external'])
       .where('annotations.document_id', '=', documentId)
       .where('annotations.deleted', '=', 0);
     if (authorId !== null) query = query.where('annotations.author_id', '=', authorId);
@@ -81,7 +81,7 @@ export class AnnotationRepository {
       .selectFrom('annotation_replies')
       .innerJoin('users', 'users.id', 'annotation_replies.author_id')
       .selectAll('annotation_replies')
-      .select(['users.name as author_name', 'users.role as author_role'])
+      .select(['users.name as author_name', 'users.role as author_role', 'users.external as author_external'])
       .where('annotation_replies.annotation_id', 'in', annotationIds)
       .orderBy('annotation_replies.id')
       .execute();

@@ -29,7 +29,7 @@ function sameFields(row: AnnotationRow, fields: AnnotationFields): boolean {
   return (Object.keys(fields) as Array<keyof AnnotationFields>).every((key) => row[key] === fields[key]);
 }
 
-type ListedRow = AnnotationRow & { author_name: string };
+type ListedRow = AnnotationRow & { author_name: string; author_external: number };
 
 /**
  * Annotations are saved one at a time, each with a revision. Two tabs never overwrite each
@@ -139,31 +139,39 @@ export class AnnotationService {
     scope?: AnnotationScope,
   ): Promise<AnnotationDto[]> {
     const replies = await this.annotations.replies(rows.map((row) => row.id));
-    const mask = <T extends AnnotationDto | AnnotationReplyDto>(dto: T, role?: Role): T => {
+    const mask = <T extends AnnotationDto | AnnotationReplyDto>(dto: T, external: number, role?: Role): T => {
       if (!viewer) return dto;
-      const author = maskedAuthor(scope, viewer, { id: dto.authorId, name: dto.authorName, ...(role ? { role } : {}) });
+      const author = maskedAuthor(scope, viewer, {
+        id: dto.authorId,
+        name: dto.authorName,
+        external: external === 1,
+        ...(role ? { role } : {}),
+      });
       return { ...dto, authorId: author.id, authorName: author.name };
     };
     return rows.map((row) =>
-      mask({
-        id: row.id,
-        documentId: row.document_id,
-        kind: row.kind,
-        category: row.category,
-        severity: row.severity,
-        comment: row.comment,
-        stamp: row.stamp,
-        pageIndex: row.page_index,
-        selectors: JSON.parse(row.selectors_json) as AnnotationDto['selectors'],
-        revision: row.revision,
-        authorId: row.author_id,
-        authorName: row.author_name,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-        replies: replies
-          .filter((reply) => reply.annotation_id === row.id)
-          .map((reply) => mask(toReply(reply), reply.author_role)),
-      }),
+      mask(
+        {
+          id: row.id,
+          documentId: row.document_id,
+          kind: row.kind,
+          category: row.category,
+          severity: row.severity,
+          comment: row.comment,
+          stamp: row.stamp,
+          pageIndex: row.page_index,
+          selectors: JSON.parse(row.selectors_json) as AnnotationDto['selectors'],
+          revision: row.revision,
+          authorId: row.author_id,
+          authorName: row.author_name,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+          replies: replies
+            .filter((reply) => reply.annotation_id === row.id)
+            .map((reply) => mask(toReply(reply), reply.author_external, reply.author_role)),
+        },
+        row.author_external,
+      ),
     );
   }
 }

@@ -95,6 +95,7 @@ export class AccountRepository extends UsersRepository {
       .select(['id', 'name', 'majors_json'])
       .where('role', '=', 3)
       .where('disabled', '=', 0)
+      .where('external', '=', 0)
       .orderBy('id')
       .execute();
     return rows.map((row) => ({ id: row.id, name: row.name, majors: majorsOf(row).map((m) => m.majorName) }));

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { type ListResult, type MajorInfo, passwordProblem, Role } from '@zikao/contract';
 import type { AccountDto, AccountListQuery, StaffRole, TemporaryPasswordResult } from '@zikao/contract/console';
 import { forbidden, invalidInput, notFound } from '../../shared/errors.ts';
@@ -46,6 +46,8 @@ export interface Person {
   name: string;
   role: Role;
   disabled: boolean;
+  /** An external reviewer (外审专家), who works through a review link only. */
+  external: boolean;
 }
 
 export class AccountService {
@@ -59,7 +61,33 @@ export class AccountService {
   /** A person by id, as other areas need them: assignment names and checks the reviewer. */
   async person(id: number): Promise<Person | undefined> {
     const row = await this.accounts.findById(id);
-    return row && { id: row.id, name: row.name, role: row.role, disabled: row.disabled === 1 };
+    return (
+      row && {
+        id: row.id,
+        name: row.name,
+        role: row.role,
+        disabled: row.disabled === 1,
+        external: row.external === 1,
+      }
+    );
+  }
+
+  /**
+   * The user a review link acts as (adr/011), as the services see a caller; undefined when the
+   * account is gone or disabled. It has no session: a link is its only way in.
+   */
+  async linkActor(id: number): Promise<SessionUser | undefined> {
+    const row = await this.accounts.findById(id);
+    if (!row || row.disabled) return undefined;
+    return {
+      id: row.id,
+      role: row.role,
+      account: row.account,
+      name: row.name,
+      mustChangePassword: false,
+      sessionId: 0,
+      row,
+    };
   }
 
   async list(query: AccountListQuery): Promise<ListResult<AccountDto>> {
@@ -117,6 +145,53 @@ export class AccountService {
       return created;
     });
     return { account: toAccountDto(await this.get(id)), temporaryPassword: password };
+  }
+
+  /**
+   * An external reviewer (外审专家) for a review link (adr/011): a reviewer named by the link's
+   * label (name and unit), with no phone (its account is not a phone number, so no SMS reaches
+   * it) and no usable password (the stored value is no scrypt hash, so every password fails).
+   * It works only through its link.
+   */
+  async createExternalReviewer(admin: SessionUser, label: string): Promise<Person> {
+    const now = Date.now();
+    const account = `ext-${randomBytes(8).toString('hex')}`;
+    const id = await this.accounts.transaction(async (accounts, trx) => {
+      const created = await accounts.insert({
+        account,
+        name: label,
+        role: Role.reviewer,
+        password_hash: `!review-link-only$${randomBytes(32).toString('base64url')}`,
+        must_change_password: 0,
+        disabled: 0,
+        failed_logins: 0,
+        locked_until: 0,
+        school_name: '',
+        school_logo: '',
+        head_url: '',
+        major_name: '',
+        majors_json: '[]',
+        apply_exam_level: '',
+        exam_committee_name: admin.row.exam_committee_name,
+        exam_number: null,
+        platform: 'teacher',
+        external: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.audit.record(trx, [
+        {
+          actorId: admin.id,
+          action: 'accountCreate',
+          entity: 'user',
+          entityId: created,
+          toStatus: 'active',
+          detail: { subject: `${label}（外审专家）`, role: Role.reviewer, external: true },
+        },
+      ]);
+      return created;
+    });
+    return { id, name: label, role: Role.reviewer, disabled: false, external: true };
   }
 
   /** Renames a staff account or changes its majors; candidates' details come from the import. */

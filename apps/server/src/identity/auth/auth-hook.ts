@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
-import { forbidden, notLoggedIn } from '../../shared/errors.ts';
-import type { AccessConfig, SessionUser } from '../../shared/request-context.ts';
+import { badReviewLink, forbidden, notLoggedIn } from '../../shared/errors.ts';
+import type { AccessConfig, LinkAuthenticator, SessionUser } from '../../shared/request-context.ts';
 import { sessionTokenOfCookie } from '../../shared/session-cookie.ts';
 import { verifyRequestSignatureSync } from '../../shared/signature-hook.ts';
 import type { AuthService } from './auth.service.ts';
@@ -23,8 +23,29 @@ type AuthHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandler
  *
  * The rules are bound when the route is registered, and a session already in memory is applied
  * without a promise: this runs on every call, and the per-call costs add up.
+ *
+ * A comment-proxy route (`auth: 'link'`) is authorised by its review link alone (adr/011): the
+ * signature is checked as everywhere, any session cookie or token is not even read (a session
+ * grants nothing more), and the link's caller is left on `request.link`.
  */
-export function createAuthHook(auth: AuthService, access: AccessConfig): AuthHook {
+export function createAuthHook(auth: AuthService, access: AccessConfig, links?: LinkAuthenticator): AuthHook {
+  if (access.auth === 'link') {
+    return function authenticateLink(request, _reply, done) {
+      request.user = null;
+      request.link = null;
+      verifyRequestSignatureSync(request, access);
+      if (!links) return done(badReviewLink());
+      const params = request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body;
+      const use = { path: request.url.split('?')[0] ?? '', ip: request.ip };
+      links.authenticate(params, use).then(
+        (caller) => {
+          request.link = caller;
+          done();
+        },
+        (error: Error) => done(error),
+      );
+    };
+  }
   /** Admits the caller once the session is known (or refused: `error` when resolving it failed). */
   const settle = (
     request: FastifyRequest,
@@ -71,11 +92,15 @@ export function createAuthHook(auth: AuthService, access: AccessConfig): AuthHoo
   };
 }
 
-/** Gives every route registered after it its own auth hook, bound to its `config.access`. */
-export function bindAuthHooks(auth: AuthService) {
+/**
+ * Gives every route registered after it its own auth hook, bound to its `config.access`; `links`
+ * verifies the review links of the comment-proxy routes.
+ */
+export function bindAuthHooks(auth: AuthService, links?: LinkAuthenticator) {
   return (route: RouteOptions): void => {
     const access = (route.config as { access?: AccessConfig } | undefined)?.access ?? {};
     const own = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [createAuthHook(auth, access), ...own];
+    // First: a route's own preHandlers (its per-link rate limit) see the caller.
+    route.preHandler = [createAuthHook(auth, access, links), ...own];
   };
 }

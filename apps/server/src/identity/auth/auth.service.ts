@@ -55,6 +55,7 @@ export class AuthService {
     }
     const now = Date.now();
     if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
+    refuseExternal(user);
     if (user.locked_until > now) {
       throw accountLocked(`账号已锁定，请 ${Math.ceil((user.locked_until - now) / 60_000)} 分钟后再试`);
     }
@@ -87,6 +88,7 @@ export class AuthService {
     const user = await this.deps.users.findByAccount(account);
     if (!user) throw notFound('该手机号未注册');
     if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
+    refuseExternal(user);
     this.checkSide(side, user);
     return this.startSession(user);
   }
@@ -169,6 +171,11 @@ export class AuthService {
     await this.deps.sessions.create(user.id, hashSecret(token), expire);
     return toUserSession(user, token, expire);
   }
+}
+
+/** External reviewers (外审专家) never sign in: they work through their review link (adr/011). */
+function refuseExternal(user: UserRow): void {
+  if (user.external === 1) throw forbidden('外审专家账号不能登录，请通过评阅链接评阅');
 }
 
 /** The caller as the hooks and services see it; throws 1030001 for a disabled account. */

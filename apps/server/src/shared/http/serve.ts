@@ -1,13 +1,16 @@
 import type { Endpoint, EndpointOutput, EndpointParsed } from '@zikao/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { notLoggedIn } from '../errors.ts';
+import { badReviewLink, notLoggedIn } from '../errors.ts';
 import type { SessionUser } from '../request-context.ts';
 import { ParsedInputMemo, parseInput } from '../validation.ts';
 import { ok } from './envelope.ts';
 
 /** What a handler is given besides its parsed input. */
 export interface CallContext<E extends Endpoint> {
-  /** The caller; null only on a public endpoint called without a session. */
+  /**
+   * The caller; null only on a public endpoint called without a session. On a comment-proxy
+   * endpoint (`auth: 'link'`), the user its review link acts as (`request.link`), never a session's.
+   */
   user: E['access'] extends { auth: 'public' } ? SessionUser | null : SessionUser;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -29,8 +32,12 @@ export interface ServeOptions {
    * polled, paged back and forth; adr/007). The handler must not change its input.
    */
   memoizeInput?: boolean;
-  /** Fastify's per-route rate limit (`@fastify/rate-limit`). */
-  rateLimit?: { max: number; timeWindow: number | string };
+  /**
+   * Fastify's per-route rate limit (`@fastify/rate-limit`), per client address; or per the key
+   * `keyGenerator` makes of the request, read after the auth hook so that it may name the caller
+   * (the comment proxy counts each review link's calls apart).
+   */
+  rateLimit?: { max: number; timeWindow: number | string; keyGenerator?: (request: FastifyRequest) => string };
 }
 
 const ENDPOINT = Symbol('endpoint');
@@ -59,13 +66,16 @@ export function serve<E extends Endpoint>(
 ): void {
   const memo = options.memoizeInput ? new ParsedInputMemo(endpoint.input) : null;
   const isPublic = endpoint.access.auth === 'public';
+  const viaLink = endpoint.access.auth === 'link';
+  const limit = options.rateLimit;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: {
       access: endpoint.access,
       [ENDPOINT]: endpoint,
-      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      // The auth hook is the route's first preHandler (bindAuthHooks), so a keyed limit runs after it.
+      ...(limit ? { rateLimit: limit.keyGenerator ? { ...limit, hook: 'preHandler' as const } : limit } : {}),
     },
     handler(request, reply) {
       const raw = inputOf(endpoint, request);
@@ -76,8 +86,9 @@ export function serve<E extends Endpoint>(
             ? memo.parse(raw, endpoint.method === 'POST' ? request.signedParamsKey : undefined)
             : parseInput(endpoint.input, raw)
       ) as EndpointParsed<E>;
-      if (!isPublic && !request.user) throw notLoggedIn();
-      const context = { user: request.user, request, reply } as CallContext<E>;
+      const user = viaLink ? (request.link?.actor ?? null) : request.user;
+      if (!isPublic && !user) throw viaLink ? badReviewLink() : notLoggedIn();
+      const context = { user, request, reply } as CallContext<E>;
       const answer = handler(input, context);
       if (answer === undefined || answer === reply) return answer;
       if (answer instanceof Promise) return answer.then((value) => (value === reply ? reply : ok(value)));

@@ -37,7 +37,10 @@ export class AssignmentRepository {
     this.db = db;
   }
 
-  /** Active reviewers (role 3) with their current load, by id; only `ids` when given. */
+  /**
+   * Active reviewers (role 3) with their current load, by id; only `ids` when given. External
+   * reviewers (外审专家) are not among them: each is assigned through its review link.
+   */
   async reviewers(ids?: readonly number[]) {
     let query = this.db
       .selectFrom('users as u')
@@ -56,6 +59,7 @@ export class AssignmentRepository {
       ])
       .where('u.role', '=', Role.reviewer)
       .where('u.disabled', '=', 0)
+      .where('u.external', '=', 0)
       .orderBy('u.id');
     if (ids) {
       if (ids.length === 0) return [];

@@ -23,6 +23,19 @@ import { MESSAGES, type SubmissionEvent, transition } from '../submission/submis
 
 type Context = NonNullable<Awaited<ReturnType<SubmissionRepository['findContext']>>>;
 
+/** A review step, as those who follow reviews hear of it after its commit. */
+export interface ReviewStep {
+  action: 'submit' | 'check' | 'reopen';
+  submissionId: number;
+  /** The submission's reviewer. */
+  reviewerId: number | null;
+}
+
+/** Hears of each review step after its commit: the review links mark their work done (adr/011). */
+export interface ReviewStepListener {
+  reviewStepped(step: ReviewStep): Promise<void>;
+}
+
 /**
  * Reviews: drafts, the final submit, and the admin's reopen and check. Every status change is
  * a conditional update on the submission (status and current version), so of two concurrent
@@ -35,6 +48,7 @@ export class ReviewService {
   private readonly access: AccessService;
   /** Hears of verdicts the candidate may see (the notice and SMS); called after the commit. */
   private readonly notify: ReviewCompletedListener | undefined;
+  private readonly steps: ReviewStepListener | undefined;
 
   constructor(deps: {
     submissions: SubmissionRepository;
@@ -42,12 +56,14 @@ export class ReviewService {
     audit: AuditService;
     access: AccessService;
     notify?: ReviewCompletedListener;
+    steps?: ReviewStepListener;
   }) {
     this.audit = deps.audit;
     this.access = deps.access;
     this.submissions = deps.submissions;
     this.reviews = deps.reviews;
     this.notify = deps.notify;
+    this.steps = deps.steps;
   }
 
   async save(user: SessionUser, input: ReviewInput): Promise<ReviewDto> {
@@ -83,10 +99,14 @@ export class ReviewService {
     );
     // 待复核 is not final yet: the candidate hears of it once the admin has checked it.
     if (step !== 'awaiting_check') await this.completed(context, step, input.verdict, fields.score);
+    await this.steps?.reviewStepped({ action: 'submit', submissionId: context.id, reviewerId: user.id });
     return { status: step, review: await this.one(context.id, input.versionNo) };
   }
 
-  /** Admin: back to 评阅中, so the reviewer can change a submitted review. */
+  /**
+   * Admin: back to 评阅中, so the reviewer can change a submitted review (重新开放, or 退回评阅人
+   * on the check page); the reviewer is told why.
+   */
   async reopen(user: SessionUser, submissionId: number, reason: string): Promise<{ status: SubmissionStatus }> {
     const context = await this.context(submissionId);
     const step = this.step(context, { type: 'reopen' });
@@ -99,6 +119,16 @@ export class ReviewService {
       {},
       reason,
     );
+    if (context.reviewer_id !== null) {
+      await this.notify?.reviewReturned?.({
+        submissionId: context.id,
+        reviewerId: context.reviewer_id,
+        stage: context.stage,
+        title: context.title,
+        reason,
+      });
+    }
+    await this.steps?.reviewStepped({ action: 'reopen', submissionId: context.id, reviewerId: context.reviewer_id });
     return { status: step };
   }
 
@@ -109,6 +139,7 @@ export class ReviewService {
     await this.write(user, context, step, 'check', async () => {});
     const review = await this.reviews.find(context.id, context.current_version);
     await this.completed(context, step, review?.verdict ?? null, review?.score ?? null);
+    await this.steps?.reviewStepped({ action: 'check', submissionId: context.id, reviewerId: context.reviewer_id });
     return { status: step };
   }
 

@@ -3,13 +3,13 @@ import { workflowEndpoints } from '@zikao/contract/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsGzip } from '../../shared/http/accept-encoding.ts';
 import { attachment, XLSX_TYPE } from '../../shared/http/attachment.ts';
+import { sendStoredFile } from '../../shared/http/file-answers.ts';
 import { serve } from '../../shared/http/serve.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { ThesisSheetService } from './sheet.ts';
 import type { SubmissionService } from './submission.service.ts';
 import { submissionWorkbook } from './submission-export.ts';
 
-const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /** The web shell's per-stage list paths answer the same call with the stage implied. */
@@ -79,15 +79,9 @@ export function registerSubmissionRoutes(
 
   serve(app, workflowEndpoints.thesisSheet, (input, { user }) => sheet.sheet(user, input.submissionId));
   serve(app, workflowEndpoints.thesisAttachments, (input, { user }) => sheet.attachments(user, input.submissionId));
-  serve(app, workflowEndpoints.submissionFile, async ({ submissionId, uploadId, inline }, { user, reply }) => {
-    const file = await sheet.file(user, submissionId, uploadId);
-    attachment(reply, file.name, file.mime).header('x-content-type-options', 'nosniff');
-    // Only PDFs and raster images open in the browser; anything else (HTML, SVG) is a download.
-    if (inline === '1' && INLINE_TYPES.has(file.mime)) {
-      reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-    }
-    return reply.send(file.body);
-  });
+  serve(app, workflowEndpoints.submissionFile, async ({ submissionId, uploadId, inline }, { user, reply }) =>
+    sendStoredFile(reply, await sheet.file(user, submissionId, uploadId), inline === '1'),
+  );
 
   serve(app, workflowEndpoints.submissionDiff, (input, { user }) =>
     submissions.diff(user, input.submissionId, input.fromVersion, input.toVersion),

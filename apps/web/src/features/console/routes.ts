@@ -28,6 +28,12 @@ export const consoleRoutes: RouteDef[] = [
     screen: () => import('./components/assignment-screen.tsx'),
   },
   {
+    path: '/console/review-link',
+    name: 'ConsoleReviewLink',
+    title: '评阅链接',
+    screen: () => import('./components/review-link-screen.tsx'),
+  },
+  {
     path: '/console/comment-bank',
     name: 'ConsoleCommentBank',
     title: '公共评语库',

@@ -3,6 +3,7 @@ import { apiBase, askHostToNavigate, getHostContext } from '../host/host.ts';
 import { currentAppPath, navigateTo } from '../navigation/navigator.ts';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH, loginRedirect, STUDENT_LOGIN_PATH } from '../routing/paths.ts';
 import { clearLocalSession } from '../session/local-session.ts';
+import { useLinkRefusalStore } from '../stores/link-refusal-store.ts';
 import { currentToken, useSessionStore } from '../stores/session-store.ts';
 import { createRequestClient } from './client.ts';
 import { saveBlob } from './save-file.ts';
@@ -22,6 +23,7 @@ export const api = createRequestClient({
       navigateTo(loginRedirect(from, loginPath), true);
     },
     onMustChangePassword: () => navigateTo(CHANGE_PASSWORD_PATH, true),
+    onLinkRefused: (message) => useLinkRefusalStore.getState().refuse(message),
     saveFile: saveBlob,
   },
 });

@@ -1,10 +1,18 @@
 import { type Endpoint, type EndpointInput, type EndpointOutput, fillPath, pathParams } from '@zikao/contract/endpoint';
-import { apiBase } from '../host/host.ts';
+import type { LinkCredential } from '@zikao/contract/review-link';
 import { api } from './api.ts';
 import type { RequestOptions } from './client.ts';
 import { type UploadProgressOptions, uploadWithProgress } from './upload-with-progress.ts';
 
 type CallOptions = Omit<RequestOptions, 'method' | 'data' | 'formData' | 'export'>;
+
+/**
+ * What a caller passes to an endpoint: its input, less the review link's credential on a
+ * comment-proxy endpoint (`auth: 'link'`), which the client takes from the page URL.
+ */
+export type CallInput<E> = E extends { access: { auth: 'link' } }
+  ? Omit<EndpointInput<E>, keyof LinkCredential>
+  : EndpointInput<E>;
 
 /** The request's path and its data: `:name` segments filled from the input, the rest sent. */
 function split(endpoint: Endpoint, input: unknown): { path: string; data: Record<string, unknown> } {
@@ -20,7 +28,7 @@ function split(endpoint: Endpoint, input: unknown): { path: string; data: Record
  */
 export function call<E extends Endpoint>(
   endpoint: E,
-  input: EndpointInput<E>,
+  input: CallInput<E>,
   options: CallOptions = {},
 ): Promise<EndpointOutput<E>> {
   const { path, data } = split(endpoint, input);
@@ -33,7 +41,7 @@ export function call<E extends Endpoint>(
  */
 export function download<E extends Endpoint>(
   endpoint: E,
-  input: EndpointInput<E>,
+  input: CallInput<E>,
   options: CallOptions = {},
 ): Promise<{ filename: string }> {
   const { path, data } = split(endpoint, input);
@@ -57,12 +65,10 @@ export function callWithForm<E extends Endpoint>(
 
 /**
  * The address of a GET endpoint for the browser to open itself: a PDF for pdf.js, a file in a
- * new tab, a download link. Such endpoints are declared `signature: 'none'`.
+ * new tab, a download link. Such endpoints are declared `signature: 'none'`; on a comment-proxy
+ * endpoint the page's link credential joins the query.
  */
-export function endpointUrl<E extends Endpoint>(endpoint: E, input: EndpointInput<E>): string {
+export function endpointUrl<E extends Endpoint>(endpoint: E, input: CallInput<E>): string {
   const { path, data } = split(endpoint, input);
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(data)) if (value !== undefined) query.set(key, String(value));
-  const search = query.toString();
-  return `${apiBase()}${path}${search ? `?${search}` : ''}`;
+  return api.url(path, data);
 }

@@ -14,10 +14,15 @@ export function envelope(errorCode: number, data: unknown = null, errorMsg = '')
   });
 }
 
+/** The query of an admin review page's URL: a review link's credential (adr/011). */
+export const LINK_PAGE_QUERY = { lid: '7', exp: '1900000000000', sig: 'bGlua3NpZ25hdHVyZS0xMjM0NTY3OA' };
+
 export function setup(options: {
   respond?: (call: Call) => Promise<Response> | Response;
   token?: string | null;
   t?: number;
+  /** The page URL's query; a review link's page by default. */
+  pageQuery?: Record<string, string>;
 }) {
   const calls: Call[] = [];
   const notices: Array<[NoticeKind, string]> = [];
@@ -27,12 +32,13 @@ export function setup(options: {
     notify: (kind, text) => notices.push([kind, text]),
     onSessionExpired: (msg) => events.push(`expired:${msg}`),
     onMustChangePassword: (msg) => events.push(`change-password:${msg}`),
+    onLinkRefused: (msg) => events.push(`link-refused:${msg}`),
     saveFile: (blob, name) => saved.push([blob, name]),
   };
   const client = createRequestClient({
     baseUrl: () => '/api',
     getToken: () => (options.token === undefined ? 'tok-1' : options.token),
-    pageQuery: () => ({ reviewId: '7', expires: '1900000000', hmac: 'abc' }),
+    pageQuery: () => options.pageQuery ?? LINK_PAGE_QUERY,
     hooks,
     now: () => options.t ?? 1_700_000_000_000,
     fetch: async (input, init) => {

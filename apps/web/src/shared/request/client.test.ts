@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { DEFAULT_ERROR_MESSAGES, ErrorCode } from '@zikao/contract/errors';
-import { signParams } from '@zikao/contract/signature';
 import { createRequestClient } from './client.ts';
 import { envelope, jsonBody, setup } from './client-test-kit.ts';
 import { ApiError, HttpStatusError, NetworkError, RequestCancelledError } from './errors.ts';
@@ -75,18 +74,6 @@ describe('request shape', () => {
     assert.equal(calls[0]?.url.searchParams.get('page'), '2');
     assert.equal(calls[0]?.url.searchParams.get('keyword'), '论文');
     assert.equal(calls[0]?.url.searchParams.has('empty'), false);
-  });
-
-  it('merges the page query into comment-proxy bodies and signs the result', async () => {
-    const { client, calls } = setup({});
-    await client.post('/topic/detail', { id: 7 }, { commentProxy: true });
-    assert.equal(calls[0]?.url.pathname, '/api/qianwei/v1/comment-prx/topic/detail');
-    const body = jsonBody(calls[0]);
-    assert.equal(body.reviewId, '7');
-    assert.equal(body.hmac, 'abc');
-    assert.equal(body.id, 7);
-    const { sig, t, ...signed } = body;
-    assert.equal(sig, signParams(signed, t as number));
   });
 
   it('resolves with data on errorCode 0', async () => {
@@ -227,6 +214,7 @@ describe('error catalogue', () => {
         notify: (_, text) => notices.push(text),
         onSessionExpired() {},
         onMustChangePassword() {},
+        onLinkRefused() {},
         saveFile() {},
       },
       fetch: (_, init) =>

@@ -15,6 +15,8 @@ export interface ClientHooks {
   onSessionExpired(message: string): void;
   /** 1030002: go to ChangePassword. */
   onMustChangePassword(message: string): void;
+  /** 1030004 on a comment-proxy call: the page's review link is invalid, expired or revoked. */
+  onLinkRefused(message: string): void;
   saveFile(blob: Blob, filename: string): void;
 }
 
@@ -22,7 +24,7 @@ export interface ClientConfig {
   /** API base, `/api` unless the host handed over a base_url. */
   baseUrl: () => string;
   getToken: () => string | null | undefined;
-  /** Query parameters of the current page URL, merged into comment-proxy bodies. */
+  /** Query parameters of the current page URL, merged into comment-proxy calls (`proxyParams`). */
   pageQuery: () => Record<string, string>;
   hooks: ClientHooks;
   fetch?: typeof fetch;
@@ -38,8 +40,6 @@ export interface RequestOptions {
   data?: Record<string, unknown>;
   /** A multipart upload; its non-file fields are signed and `t`/`sig` go in the query. */
   formData?: FormData;
-  /** Call through the comment proxy used by the admin review pages. */
-  commentProxy?: boolean;
   /** The response is a file to download (list exports). */
   export?: boolean;
   /** Business errors and HTTP statuses are not toasted; the caller shows them. */
@@ -52,6 +52,11 @@ export interface RequestClient {
   get<T>(path: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
   upload<T>(path: string, formData: FormData, options?: RequestOptions): Promise<T>;
+  /**
+   * The address of a GET the browser makes itself (a PDF for pdf.js, a file in a tab), unsigned:
+   * the base, the path and `params` in the query, with the page's link credential on proxy paths.
+   */
+  url(path: string, params?: Record<string, unknown>): string;
   /** Aborts every pending request; they reject with RequestCancelledError. */
   cancelAll(): void;
 }
@@ -70,10 +75,32 @@ function queryValue(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** Query parameters of a GET: objects as JSON, empty values left out, `t` and `sig` for the signature alone. */
+function appendQuery(query: URLSearchParams, params: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && key !== 't' && key !== 'sig') query.set(key, queryValue(value));
+  }
+}
+
 function formFields(form: FormData): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) fields[key] = value;
   return fields;
+}
+
+/** A call of the comment proxy: the admin review pages' calls, authorised by the page's review link. */
+export function isProxyPath(path: string): boolean {
+  return path.startsWith(`${COMMENT_PROXY_BASE}/`);
+}
+
+/**
+ * What a comment-proxy call takes from the page URL's query (seed §7): every parameter, except
+ * that the request signature owns `t` and `sig`, so the link's `sig` goes as `linkSig`
+ * (`linkCredentialSchema`) and a `t` in the page URL is left out.
+ */
+export function proxyParams(pageQuery: Record<string, string>): Record<string, string> {
+  const { t: _t, sig, ...rest } = pageQuery;
+  return sig === undefined ? rest : { ...rest, linkSig: sig };
 }
 
 /** The fetch-based request client of seed section 7, with the error catalogue of section 8. */
@@ -92,38 +119,45 @@ export function createRequestClient(config: ClientConfig): RequestClient {
   function buildRequest(path: string, options: RequestOptions): { url: string; init: RequestInit } {
     const method = options.method ?? (options.formData ? 'POST' : 'GET');
     const t = now();
-    const prefix = options.commentProxy ? COMMENT_PROXY_BASE : '';
+    const proxy = isProxyPath(path);
+    // The page's link credential first: what the call itself names wins.
+    const data: Record<string, unknown> = proxy
+      ? { ...proxyParams(config.pageQuery()), ...options.data }
+      : { ...options.data };
     const query = new URLSearchParams();
     const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
-    const token = config.getToken();
+    // A proxy call is authorised by the link alone; a session would grant nothing more (adr/011).
+    const token = proxy ? null : config.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
 
     if (options.formData) {
+      // The proxy takes no uploads, so a form carries its own fields only.
       const sig = signParams(formFields(options.formData), t);
       query.set('t', String(t));
       query.set('sig', sig);
       body = options.formData;
     } else if (method === 'GET') {
-      const params = { ...options.data };
-      for (const [key, value] of Object.entries(params)) {
-        if (value !== null && value !== undefined && key !== 't' && key !== 'sig') query.set(key, queryValue(value));
-      }
+      appendQuery(query, data);
       query.set('t', String(t));
-      query.set('sig', signParams(params, t));
+      query.set('sig', signParams(data, t));
       headers['Content-Type'] = 'application/json';
     } else {
-      const merged: Record<string, unknown> = options.commentProxy
-        ? { ...config.pageQuery(), ...options.data }
-        : { ...options.data };
-      merged.t = t;
-      merged.sig = signParams(merged, t);
-      body = JSON.stringify(merged);
+      data.t = t;
+      data.sig = signParams(data, t);
+      body = JSON.stringify(data);
       headers['Content-Type'] = 'application/json';
     }
     const search = query.toString();
-    const url = `${config.baseUrl()}${prefix}${path}${search ? `?${search}` : ''}`;
+    const url = `${config.baseUrl()}${path}${search ? `?${search}` : ''}`;
     return { url, init: { method, headers, body, credentials: 'include' } };
+  }
+
+  function url(path: string, params: Record<string, unknown> = {}): string {
+    const query = new URLSearchParams();
+    appendQuery(query, isProxyPath(path) ? { ...proxyParams(config.pageQuery()), ...params } : params);
+    const search = query.toString();
+    return `${config.baseUrl()}${path}${search ? `?${search}` : ''}`;
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -180,7 +214,11 @@ export function createRequestClient(config: ClientConfig): RequestClient {
 
     const message =
       payload.errorMsg || DEFAULT_ERROR_MESSAGES[payload.errorCode as ErrorCode] || `请求失败(${payload.errorCode})`;
-    if (payload.errorCode === ErrorCode.notLoggedIn) {
+    if (isProxyPath(path)) {
+      // A review link's page has no session to expire or password to change: never off to /login.
+      if (payload.errorCode === ErrorCode.badReviewLink) config.hooks.onLinkRefused(message);
+      else notify('error', message);
+    } else if (payload.errorCode === ErrorCode.notLoggedIn) {
       cancelAll();
       config.hooks.onSessionExpired(message);
       config.hooks.notify('warning', message);
@@ -199,6 +237,7 @@ export function createRequestClient(config: ClientConfig): RequestClient {
     get: (path, params, options) => request(path, { ...options, method: 'GET', data: params }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', data: body ?? {} }),
     upload: (path, formData, options) => request(path, { ...options, method: 'POST', formData }),
+    url,
     cancelAll,
   };
 }

@@ -15,6 +15,8 @@ import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SubmissionStatusTag } from '../../../shared/components/status-tag.tsx';
 import { toast } from '../../../shared/feedback/toast.ts';
+import { CreateLinkDialog } from '../../../shared/review-link/create-link-dialog.tsx';
+import { openCheckPage } from '../../../shared/review-link/open-check-page.ts';
 import { formatDate } from '../../../shared/utils/date.ts';
 import { type AssignmentListQuery, assignmentApi, assignmentKeys } from '../api/assignment-api.ts';
 import { AssignDialog } from './assignment/assign-dialog.tsx';
@@ -39,6 +41,7 @@ export default function AssignmentScreen() {
   const [selected, setSelected] = useState<SubmissionListRow[]>([]);
   const [assigning, setAssigning] = useState<SubmissionListRow[] | null>(null);
   const [reopening, setReopening] = useState<SubmissionListRow | null>(null);
+  const [linking, setLinking] = useState<SubmissionListRow | null>(null);
   const [auto, setAuto] = useState(false);
   const queryClient = useQueryClient();
 
@@ -119,12 +122,27 @@ export default function AssignmentScreen() {
     {
       title: '操作',
       key: 'action',
-      width: 140,
+      width: 210,
       render: (_, row) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {ASSIGNABLE.includes(row.status) && (
             <Button type="link" size="small" onClick={() => setAssigning([row])}>
               {row.reviewerId ? '改派' : '分配'}
+            </Button>
+          )}
+          {ASSIGNABLE.includes(row.status) && (
+            <Button type="link" size="small" onClick={() => setLinking(row)} aria-label={`生成评阅链接：${row.title}`}>
+              生成评阅链接
+            </Button>
+          )}
+          {row.status === 'awaiting_check' && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void openCheckPage(row.id)}
+              aria-label={`复核：${row.title}`}
+            >
+              复核
             </Button>
           )}
           {REOPENABLE.includes(row.status) && (
@@ -261,6 +279,9 @@ export default function AssignmentScreen() {
           onAssign={(reviewerId) => assign.mutate({ rows: assigning, reviewerId })}
           onCancel={() => setAssigning(null)}
         />
+      )}
+      {linking && (
+        <CreateLinkDialog submission={{ id: linking.id, title: linking.title }} onClose={() => setLinking(null)} />
       )}
       {reopening && (
         <ReopenDialog

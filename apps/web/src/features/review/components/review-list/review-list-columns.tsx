@@ -1,6 +1,6 @@
 import { EyeInvisibleOutlined } from '@ant-design/icons';
-import type { Stage, SubmissionListRow } from '@zikao/contract/review';
-import { Space, type TableColumnsType, Tooltip } from 'antd';
+import type { Stage, SubmissionListRow, SubmissionStatus } from '@zikao/contract/review';
+import { Button, Space, type TableColumnsType, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
@@ -21,11 +21,28 @@ function Blind() {
   );
 }
 
-/** The table's columns for a list of one stage. */
+/** Statuses a 评阅 link can still be made for: the submission goes to the outside expert. */
+const LINKABLE: readonly SubmissionStatus[] = ['unassigned', 'assigned', 'reviewing'];
+
+/** An admin's row actions (issue 13): 生成评阅链接 for an open submission, 复核 for one 待复核. */
+export interface AdminRowActions {
+  onCreateLink(row: SubmissionListRow): void;
+  onCheck(row: SubmissionListRow): void;
+}
+
+/** The admin's action of a row, if any: the text and what it does. */
+function adminAction(row: SubmissionListRow, actions: AdminRowActions): { text: string; run(): void } | null {
+  if (row.status === 'awaiting_check') return { text: '复核', run: () => actions.onCheck(row) };
+  if (LINKABLE.includes(row.status)) return { text: '生成评阅链接', run: () => actions.onCreateLink(row) };
+  return null;
+}
+
+/** The table's columns for a list of one stage; `admin` adds the admin's row actions. */
 export function reviewListColumns(
   config: ReviewListConfig,
   stage: Stage,
   state: ListState,
+  admin?: AdminRowActions,
 ): TableColumnsType<SubmissionListRow> {
   const sortable = (key: SortKey) => ({
     key,
@@ -108,19 +125,34 @@ export function reviewListColumns(
   columns.push({
     title: '操作',
     key: 'action',
-    // Two links of 14 px characters, their gap and the cell's padding.
-    width: 56 + 14 * (config.reviewLabel.length + config.detailLabel.length),
+    // Two links of 14 px characters, their gap and the cell's padding; an admin's third (at most
+    // six characters) and its gap.
+    width: 56 + 14 * (config.reviewLabel.length + config.detailLabel.length) + (admin ? 24 + 14 * 6 : 0),
     fixed: 'right',
-    render: (_, row) => (
-      <Space size="middle">
-        <Link to={config.reviewHref(row.id, stage)} aria-label={`${config.reviewLabel}：${row.title}`}>
-          {config.reviewLabel}
-        </Link>
-        <Link to={config.detailHref(row.id, stage)} aria-label={`${config.detailLabel}：${row.title}`}>
-          {config.detailLabel}
-        </Link>
-      </Space>
-    ),
+    render: (_, row) => {
+      const extra = admin ? adminAction(row, admin) : null;
+      return (
+        <Space size="middle">
+          <Link to={config.reviewHref(row.id, stage)} aria-label={`${config.reviewLabel}：${row.title}`}>
+            {config.reviewLabel}
+          </Link>
+          <Link to={config.detailHref(row.id, stage)} aria-label={`${config.detailLabel}：${row.title}`}>
+            {config.detailLabel}
+          </Link>
+          {extra && (
+            <Button
+              type="link"
+              size="small"
+              className="review-list-action"
+              onClick={extra.run}
+              aria-label={`${extra.text}：${row.title}`}
+            >
+              {extra.text}
+            </Button>
+          )}
+        </Space>
+      );
+    },
   });
   return columns;
 }

@@ -2,12 +2,16 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Stage, SubmissionListRow } from '@zikao/contract/review';
 import { isSubmissionStatus } from '@zikao/contract/review';
+import { Role } from '@zikao/contract/roles';
 import { Badge, Button, Card, Empty, Skeleton, Space, Table, Tabs } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { submissionStatusLabel } from '../../../../shared/components/tone.ts';
 import { isCancelled } from '../../../../shared/request/errors.ts';
+import { CreateLinkDialog } from '../../../../shared/review-link/create-link-dialog.tsx';
+import { openCheckPage } from '../../../../shared/review-link/open-check-page.ts';
+import { useSessionStore } from '../../../../shared/stores/session-store.ts';
 import { type ReviewListConfig, STAGE_LIST_PATH } from './list-configs.ts';
 import { DEFAULT_LIST_STATE, isFiltered, type ListState, PAGE_SIZES, sortChange, toListRequest } from './list-query.ts';
 import { reviewListApi } from './review-list-api.ts';
@@ -36,6 +40,8 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
   const path = STAGE_LIST_PATH[stage];
   const request = useMemo(() => toListRequest(state, { scope: config.scope }), [state, config.scope]);
   const [exporting, setExporting] = useState(false);
+  const isAdmin = useSessionStore((session) => session.userRole === Role.admin);
+  const [linking, setLinking] = useState<SubmissionListRow | null>(null);
 
   const list = useQuery({
     queryKey: ['review-list', path, request],
@@ -87,7 +93,12 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
     </Empty>
   );
 
-  const columns = reviewListColumns(config, stage, state);
+  const columns = reviewListColumns(
+    config,
+    stage,
+    state,
+    isAdmin ? { onCreateLink: setLinking, onCheck: (row) => void openCheckPage(row.id) } : undefined,
+  );
   const table: ReactNode = (
     <Table<SubmissionListRow>
       rowKey="id"
@@ -166,6 +177,9 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
           items={tabItems}
         />
       </Card>
+      {linking && (
+        <CreateLinkDialog submission={{ id: linking.id, title: linking.title }} onClose={() => setLinking(null)} />
+      )}
     </Page>
   );
 }

@@ -13,7 +13,7 @@ import { Alert, Button, Form, Input, message, Radio, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { ApiError } from '../../../../shared/request/errors.ts';
-import { reviewApi } from '../../api/review-api.ts';
+import { useReviewApi } from '../../api/review-api.ts';
 import {
   effectiveScore,
   type FieldErrors,
@@ -64,6 +64,7 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<{ text: string; stale: boolean } | null>(null);
+  const reviewApi = useReviewApi();
   const [modal, modalHolder] = useDialogs();
   const [toast, toastHolder] = message.useMessage();
   const elapsed = useActiveTime(true);
@@ -115,7 +116,7 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
         if (!auto) explain(error);
       }
     },
-    [values, saveState.kind, input, onSaved, toast, explain],
+    [values, saveState.kind, input, onSaved, toast, explain, reviewApi],
   );
 
   // Autosave: a quiet draft save once the reviewer pauses.

@@ -10,12 +10,15 @@ interface ReviewHeaderProps {
   detail: SubmissionDetail;
   versionNo: number;
   onVersion(versionNo: number): void;
-  onDiff(): void;
+  /** 版本对比; left out where the API serves no diff. */
+  onDiff?(): void;
+  /** 打印论文 / 信息表 / 附件, screens of the signed-in app; an admin review page has none. */
+  links?: boolean;
   actions?: ReactNode;
 }
 
 /** Who and what is under review: candidate (or 盲审), batch, major, stage, status and the version shown. */
-export function ReviewHeader({ detail, versionNo, onVersion, onDiff, actions }: ReviewHeaderProps) {
+export function ReviewHeader({ detail, versionNo, onVersion, onDiff, links = true, actions }: ReviewHeaderProps) {
   const items: Array<[string, ReactNode]> = [
     [
       '考生',
@@ -79,8 +82,8 @@ export function ReviewHeader({ detail, versionNo, onVersion, onDiff, actions }: 
         </dl>
       </div>
       <div className="rv-header-actions">
-        <ViewLinks submissionId={detail.id} stage={detail.stage} />
-        {detail.versions.length > 1 && (
+        {links && <ViewLinks submissionId={detail.id} stage={detail.stage} />}
+        {detail.versions.length > 1 && onDiff && (
           <Button icon={<DiffOutlined />} onClick={onDiff}>
             版本对比
           </Button>

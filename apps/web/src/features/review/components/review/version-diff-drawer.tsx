@@ -3,7 +3,7 @@ import type { SubmissionVersionDto } from '@zikao/contract/review';
 import { Alert, Button, Empty, Select, Space, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { SideDrawer } from '../../../../shared/components/steady-dialogs.tsx';
-import { reviewApi, reviewKeys } from '../../api/review-api.ts';
+import { reviewKeys, useReviewApi } from '../../api/review-api.ts';
 import { type DiffCell, sideBySide } from './diff-rows.ts';
 
 const CONTEXT_LINES = 3;
@@ -22,10 +22,11 @@ export function VersionDiffDrawer({ open, onClose, submissionId, versions, curre
   const [to, setTo] = useState(currentVersion);
   const [from, setFrom] = useState(() => Math.max(...numbers.filter((n) => n < currentVersion), numbers[0] ?? 1));
   const [expanded, setExpanded] = useState(false);
+  const { diff: fetchDiff } = useReviewApi();
   const diff = useQuery({
     queryKey: reviewKeys.diff(submissionId, from, to),
-    queryFn: () => reviewApi.diff(submissionId, from, to),
-    enabled: open && from !== to,
+    queryFn: () => (fetchDiff ? fetchDiff(submissionId, from, to) : Promise.reject(new Error('无法对比版本'))),
+    enabled: open && from !== to && Boolean(fetchDiff),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const rows = useMemo(

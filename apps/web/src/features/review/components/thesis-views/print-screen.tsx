@@ -10,6 +10,7 @@ import { Page } from '../../../../shared/components/page.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { CATEGORY_BY_KEY, SEVERITY_LABEL } from '../../../../workspace/categories.ts';
 import { openPdf } from '../../../../workspace/pdf-loader.ts';
+import { workspaceApi } from '../../../../workspace/workspace-api.ts';
 import { thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
 import { ViewLinks } from './view-links.tsx';
 import { boxOf, notesByPage, type PrintNote } from './view-model.ts';
@@ -43,7 +44,7 @@ function useRenderedPages(documentId: number | null) {
     setTotal(0);
     setError(null);
     (async () => {
-      const pdf = await openPdf(documentId);
+      const pdf = await openPdf(workspaceApi.documentFile(documentId));
       if (cancelled) return;
       setTotal(pdf.numPages);
       const canvas = document.createElement('canvas');

@@ -1,0 +1,144 @@
+import type { ReviewLinkListQuery, ReviewLinkPurpose, ReviewLinkStatus } from '@zikao/contract/review-link';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, ReviewLinksTable } from '../../db/schema.ts';
+
+export type ReviewLinkRow = Selectable<ReviewLinksTable>;
+
+type Links = ExpressionBuilder<Database & { l: ReviewLinksTable }, 'l'>;
+
+/** A status as a condition on the row at `now` (the same precedence as `linkStatus`). */
+function statusIs(eb: Links, status: ReviewLinkStatus, now: number) {
+  const live = eb.and([eb('l.revoked_at', 'is', null), eb('l.completed_at', 'is', null)]);
+  switch (status) {
+    case 'revoked':
+      return eb('l.revoked_at', 'is not', null);
+    case 'completed':
+      return eb.and([eb('l.revoked_at', 'is', null), eb('l.completed_at', 'is not', null)]);
+    case 'expired':
+      return eb.and([live, eb('l.expires_at', '<=', now)]);
+    case 'active':
+      return eb.and([live, eb('l.expires_at', '>', now)]);
+  }
+}
+
+/** Review links (adr/011): what each grants, what became of it, and its uses. */
+export class ReviewLinkRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Runs `fn` in one transaction, with a repository bound to it. */
+  transaction<T>(fn: (repository: ReviewLinkRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new ReviewLinkRepository(trx), trx));
+  }
+
+  async insert(values: Insertable<ReviewLinksTable>): Promise<number> {
+    const row = await this.db.insertInto('review_links').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  find(id: number): Promise<ReviewLinkRow | undefined> {
+    return this.db.selectFrom('review_links').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  private listed() {
+    return this.db
+      .selectFrom('review_links as l')
+      .innerJoin('submissions as s', 's.id', 'l.submission_id')
+      .innerJoin('theses as t', 't.id', 's.thesis_id')
+      .innerJoin('users as c', 'c.id', 'l.created_by');
+  }
+
+  /** The console's list: newest first, with the thesis and the creator's name. */
+  async list(query: ReviewLinkListQuery, now: number) {
+    let base = this.listed();
+    if (query.submissionId !== undefined) base = base.where('l.submission_id', '=', query.submissionId);
+    if (query.status) {
+      const status = query.status;
+      base = base.where((eb) => statusIs(eb as unknown as Links, status, now));
+    }
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll('l')
+        .select(['s.stage', 't.title', 'c.name as creator_name'])
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  /** One link as the list shows it. */
+  listedOne(id: number) {
+    return this.listed()
+      .selectAll('l')
+      .select(['s.stage', 't.title', 'c.name as creator_name'])
+      .where('l.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Revokes a link not revoked yet; false when it already was. */
+  async revoke(id: number, by: number, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('review_links')
+      .set({ revoked_at: at, revoked_by: by })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Revokes the live 评阅 links of a submission that act as another reviewer than `keep`. */
+  async revokeOtherReviewLinks(submissionId: number, keep: number, by: number, at: number): Promise<number[]> {
+    const rows = await this.db
+      .updateTable('review_links')
+      .set({ revoked_at: at, revoked_by: by })
+      .where('submission_id', '=', submissionId)
+      .where('purpose', '=', 'review')
+      .where('reviewer_user_id', '!=', keep)
+      .where('revoked_at', 'is', null)
+      .where('completed_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Marks a submission's live links of a purpose done; for 评阅, only those acting as `reviewerId`. */
+  async complete(submissionId: number, purpose: ReviewLinkPurpose, at: number, reviewerId?: number): Promise<void> {
+    let query = this.db
+      .updateTable('review_links')
+      .set({ completed_at: at })
+      .where('submission_id', '=', submissionId)
+      .where('purpose', '=', purpose)
+      .where('revoked_at', 'is', null)
+      .where('completed_at', 'is', null);
+    if (reviewerId !== undefined) query = query.where('reviewer_user_id', '=', reviewerId);
+    await query.execute();
+  }
+
+  /** A review sent back to its reviewer: their 评阅 links of the submission are open again. */
+  async reopenReviewLinks(submissionId: number, reviewerId: number): Promise<void> {
+    await this.db
+      .updateTable('review_links')
+      .set({ completed_at: null })
+      .where('submission_id', '=', submissionId)
+      .where('purpose', '=', 'review')
+      .where('reviewer_user_id', '=', reviewerId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Counts one use. */
+  async touch(id: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('review_links')
+      .set((eb) => ({ use_count: eb('use_count', '+', 1), last_used_at: at }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
