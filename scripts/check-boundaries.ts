@@ -17,7 +17,7 @@ const SERVER = path.join(root, 'apps/server/src');
 const WEB = path.join(root, 'apps/web/src');
 
 /** Server areas: each a folder under src/ whose subfolders are its modules. */
-const SERVER_AREAS = ['access', 'identity', 'documents', 'workflow', 'admin', 'system'] as const;
+const SERVER_AREAS = ['access', 'identity', 'documents', 'workflow', 'admin', 'system', 'teaching'] as const;
 
 interface ImportEdge {
   from: string;
