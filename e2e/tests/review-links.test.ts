@@ -229,6 +229,8 @@ describe('review links: an outside expert reviews through a link, the admin chec
       await page.goto(`${server.url}/student/thesis/review/${draftId}`);
       await waitForTitle(page, '评阅结果');
       await page.getByText(EXPERT_COMMENT).waitFor();
+      const reviewedBy = page.locator('.ant-descriptions-item', { hasText: '评阅人' });
+      assert.equal((await reviewedBy.innerText()).replace(/\s+/g, ''), '评阅人评阅专家');
       const list = page.getByRole('list', { name: '批注列表' });
       const item = list.locator('li', { hasText: ANNOTATION }).first();
       await item.getByText('评阅专家').waitFor();

@@ -161,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const studentRepository = new StudentRepository(db);
   const annotations = new AnnotationService({ annotations: new AnnotationRepository(db), access });
-  const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage });
+  const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage, access });
   const submissionRepository = new SubmissionRepository(db, database.changes);
   const reviewRepository = new ReviewRepository(db);
   const carryOverRepository = new CarryOverRepository(db);

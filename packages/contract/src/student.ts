@@ -96,6 +96,8 @@ export interface StudentReviewResult {
   comment: string;
   plagiarismRate: number | null;
   reviewedAt: number | null;
+  /** Who reviewed, as a role and never a name: 评阅专家 for an outside expert (a review link), else 评阅教师. */
+  reviewedBy: '评阅专家' | '评阅教师';
 }
 
 export interface StudentStageSubmission {

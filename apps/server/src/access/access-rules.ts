@@ -4,6 +4,7 @@
  * Nothing else in the server decides who may do what.
  */
 import { parseBatchRules, type ReviewState, Role, type SubmissionStatus, TEACHER_SIDE_ROLES } from '@zikao/contract';
+import { STAGE_LABELS } from '@zikao/contract/review';
 import { STRUCTURED_TEXT_MIME } from '@zikao/contract/structured-text';
 import { forbidden, notFound } from '../shared/errors.ts';
 import type { SessionUser } from '../shared/request-context.ts';
@@ -136,17 +137,30 @@ export function maskedAuthor(
   return { id: author.id, name: author.name };
 }
 
+/** Characters a file name may not carry on common systems; a thesis title is free text. */
+const UNSAFE_FILE_NAME = /[\\/:*?"<>|\p{Cc}]+/gu;
+
 /**
  * The name a user sees for a document. Upload names often carry the candidate's name, so only
- * the owner and admins see it; reviewers see a neutral one (blind review must leak nothing).
- * Structured text is named by its stage alone, so everyone sees that name.
+ * the owner and admins see it. Others see the thesis title and stage of the submission the
+ * document is the paper of, or, under blind review or for a free upload, a neutral name (blind
+ * review must leak nothing). Structured text is named by its stage alone, so everyone sees that.
  */
 export function visibleDocumentName(
   user: SessionUser,
   document: { id: number; owner_id: number; name: string; source_mime: string },
+  facts?: DocumentFacts,
 ): string {
-  if (isAdmin(user) || document.owner_id === user.id || document.source_mime === STRUCTURED_TEXT_MIME) {
-    return document.name;
+  if (mayReadUploadName(user, document)) return document.name;
+  const version = facts?.versions[0];
+  if (version && !parseBatchRules(version.rules_json).blindReview) {
+    const title = version.thesis_title.replace(UNSAFE_FILE_NAME, ' ').trim().slice(0, 80);
+    if (title) return `${title}-${STAGE_LABELS[version.stage]}.pdf`;
   }
   return `论文文档-${document.id}.pdf`;
+}
+
+/** Whether the upload's own name may be shown: to its owner, to admins, and for structured text. */
+export function mayReadUploadName(user: SessionUser, document: { owner_id: number; source_mime: string }): boolean {
+  return isAdmin(user) || document.owner_id === user.id || document.source_mime === STRUCTURED_TEXT_MIME;
 }

@@ -1,4 +1,4 @@
-import type { ReviewState, SubmissionStatus } from '@zikao/contract';
+import type { ReviewState, Stage, SubmissionStatus } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -12,6 +12,8 @@ export interface DocumentVersionFacts {
   student_id: number;
   rules_json: string;
   review_state: ReviewState | null;
+  stage: Stage;
+  thesis_title: string;
 }
 
 /** A document, and the submission versions it is the paper of (none for a free upload). */
@@ -67,6 +69,8 @@ export class AccessRepository {
         't.student_id',
         'b.rules_json',
         'r.state as review_state',
+        's.stage',
+        't.title as thesis_title',
       ])
       .where('d.id', 'in', ids)
       .execute();
@@ -82,7 +86,9 @@ export class AccessRepository {
         row.current_version !== null &&
         row.status !== null &&
         row.student_id !== null &&
-        row.rules_json !== null
+        row.rules_json !== null &&
+        row.stage !== null &&
+        row.thesis_title !== null
       ) {
         entry.versions.push({
           submission_id: row.submission_id,
@@ -93,6 +99,8 @@ export class AccessRepository {
           student_id: row.student_id,
           rules_json: row.rules_json,
           review_state: row.review_state,
+          stage: row.stage,
+          thesis_title: row.thesis_title,
         });
       }
     }

@@ -7,8 +7,10 @@ import {
   annotationScope,
   mayAnnotateDocument,
   mayReadDocument,
+  mayReadUploadName,
   mayReviewSubmission,
   mayUseDocument,
+  visibleDocumentName,
 } from './access-rules.ts';
 import { isDocumentOfLink, type LinkScope, linkCallRefusal, OUTSIDE_LINK } from './link-rules.ts';
 
@@ -118,5 +120,14 @@ export class AccessService {
    */
   async annotationScope(user: SessionUser, documentId: number): Promise<AnnotationScope> {
     return annotationScope(user, (await this.repository.documents([documentId])).get(documentId));
+  }
+
+  /** The name this user sees for a document (visibleDocumentName); reads the thesis only when it is needed. */
+  async documentName(
+    user: SessionUser,
+    document: { id: number; owner_id: number; name: string; source_mime: string },
+  ): Promise<string> {
+    if (mayReadUploadName(user, document)) return document.name;
+    return visibleDocumentName(user, document, (await this.repository.documents([document.id])).get(document.id));
   }
 }

@@ -36,6 +36,8 @@ describe('review link rules', () => {
       student_id: 1,
       rules_json: '{}',
       review_state: null,
+      stage: 'draft',
+      thesis_title: '论文',
     });
     const document = (...versions: DocumentVersionFacts[]): DocumentFacts => ({
       id: 9,

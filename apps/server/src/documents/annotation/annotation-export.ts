@@ -1,6 +1,6 @@
 import { type AnnotationCollection, type ExportableAnnotation, toAnnotationCollection } from '@zikao/anchoring';
 import { ANNOTATION_CATEGORIES, ANNOTATION_SEVERITIES, type AnnotationDto } from '@zikao/contract';
-import { visibleDocumentName } from '../../access/access-rules.ts';
+import type { AccessService } from '../../access/access.service.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -34,18 +34,25 @@ function toExportable(documentId: number, annotation: AnnotationDto): Exportable
   };
 }
 
+interface ExporterDeps {
+  annotations: AnnotationService;
+  documents: DocumentRepository;
+  storage: FileStorage;
+  access: AccessService;
+}
+
 /** Downloads of a document's annotations: W3C JSON-LD, and the annotated PDF. */
 export class AnnotationExporter {
-  private readonly deps: { annotations: AnnotationService; documents: DocumentRepository; storage: FileStorage };
+  private readonly deps: ExporterDeps;
 
-  constructor(deps: { annotations: AnnotationService; documents: DocumentRepository; storage: FileStorage }) {
+  constructor(deps: ExporterDeps) {
     this.deps = deps;
   }
 
   async jsonLd(user: SessionUser, documentId: number): Promise<{ fileName: string; body: AnnotationCollection }> {
     const annotations = await this.deps.annotations.list(user, documentId);
     const document = await this.deps.documents.findById(documentId);
-    const name = baseName(document ? visibleDocumentName(user, document) : '论文');
+    const name = baseName(document ? await this.deps.access.documentName(user, document) : '论文');
     const body = toAnnotationCollection(
       annotations.map((annotation) => toExportable(documentId, annotation)),
       `${name}的批注`,
@@ -70,7 +77,7 @@ export class AnnotationExporter {
     } finally {
       await file.release();
     }
-    const name = baseName(visibleDocumentName(user, document));
+    const name = baseName(await this.deps.access.documentName(user, document));
     const geometry = pages.map((page) => ({
       width: page.width,
       height: page.height,

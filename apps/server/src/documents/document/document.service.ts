@@ -4,7 +4,6 @@ import { copyFile, stat } from 'node:fs/promises';
 import type { DocumentStatus, DocumentSummary, DocumentText, ListResult } from '@zikao/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessService } from '../../access/access.service.ts';
-import { visibleDocumentName } from '../../access/access-rules.ts';
 import { fileTypeRejected, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -93,7 +92,7 @@ export class DocumentService {
 
   async summary(user: SessionUser, id: number): Promise<DocumentSummary> {
     const row = await this.readable(user, id);
-    return { ...toSummary(row), name: visibleDocumentName(user, row) };
+    return { ...toSummary(row), name: await this.deps.access.documentName(user, row) };
   }
 
   async text(user: SessionUser, id: number): Promise<DocumentText> {
@@ -117,7 +116,7 @@ export class DocumentService {
     const row = await this.readable(user, id);
     if (isStructuredText(row)) throw notFound('该文档是填写的文字内容，没有 PDF 文件，请读取其文字');
     if (row.status !== 'ready' || !row.pdf_sha256) throw notFound('文档尚未处理完成');
-    const name = visibleDocumentName(user, row);
+    const name = await this.deps.access.documentName(user, row);
     return { sha256: row.pdf_sha256, size: await this.deps.storage.size(row.pdf_sha256), name };
   }
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type DocumentSummary, type DocumentText, ErrorCode, Role, type UploadResponse } from '@zikao/contract';
+import {
+  type DocumentSummary,
+  type DocumentText,
+  ErrorCode,
+  Role,
+  signParams,
+  type UploadResponse,
+} from '@zikao/contract';
 import { findSoffice } from '../../system/converter.ts';
 import { buildBatch, buildDocument, buildSubmission, buildUser } from '../../test/factories.ts';
 import {
@@ -177,32 +184,55 @@ describe('review documents', () => {
     assert.equal(bad.body.errorCode, ErrorCode.invalidInput);
   });
 
-  it('shows an assigned reviewer a neutral document name, never the candidate’s file name', async () => {
+  it('names a document to its reviewer by thesis title and stage, neutrally under blind review, never by the upload’s name', async () => {
     const student = await buildUser(app, { role: Role.student, name: '王小明' });
     const studentToken = await app.login(student.account, student.password, 'student');
-    const documentId = await buildDocument(app, studentToken, minimalPdf('draft'), '王小明-毕业论文初稿.pdf');
     const reviewer = await buildUser(app, { role: Role.reviewer });
     const reviewerToken = await app.login(reviewer.account, reviewer.password);
-    const batchId = await buildBatch(app, {}, '2026年盲审批次');
-    await buildSubmission(app, {
-      batchId,
-      studentId: student.id,
-      documentId,
-      status: 'assigned',
-      reviewerId: reviewer.id,
-    });
-    const seen = await app.post<DocumentSummary>('/api/v1/document/status', { documentId }, { token: reviewerToken });
-    assert.equal(seen.body.errorCode, 0, seen.body.errorMsg);
-    assert.equal(seen.body.data.name, `论文文档-${documentId}.pdf`);
-    const file = await app.server.inject({
-      method: 'GET',
-      url: `/api/v1/document/file/${documentId}`,
-      headers: { authorization: `Bearer ${reviewerToken}` },
-    });
-    assert.equal(file.statusCode, 200);
-    assert.ok(!decodeURIComponent(String(file.headers['content-disposition'])).includes('王小明'));
-    const own = await app.post<DocumentSummary>('/api/v1/document/status', { documentId }, { token: studentToken });
-    assert.equal(own.body.data.name, '王小明-毕业论文初稿.pdf');
+    const named = async (blindReview: boolean, title: string) => {
+      const documentId = await buildDocument(app, studentToken, minimalPdf('draft'), '王小明-毕业论文初稿.pdf');
+      const batchId = await buildBatch(app, { blindReview }, blindReview ? '2026年盲审批次' : '2026年公开批次');
+      await buildSubmission(app, {
+        batchId,
+        studentId: student.id,
+        documentId,
+        status: 'assigned',
+        reviewerId: reviewer.id,
+        title,
+      });
+      const seen = await app.post<DocumentSummary>('/api/v1/document/status', { documentId }, { token: reviewerToken });
+      assert.equal(seen.body.errorCode, 0, seen.body.errorMsg);
+      const file = await app.server.inject({
+        method: 'GET',
+        url: `/api/v1/document/file/${documentId}`,
+        headers: { authorization: `Bearer ${reviewerToken}` },
+      });
+      assert.equal(file.statusCode, 200);
+      const disposition = decodeURIComponent(String(file.headers['content-disposition']));
+      assert.ok(!disposition.includes('王小明'), disposition);
+      const t = Date.now();
+      const annotated = await app.server.inject({
+        method: 'GET',
+        url: `/api/v1/annotation/export/pdf/${documentId}?t=${t}&sig=${signParams({}, t)}`,
+        headers: { authorization: `Bearer ${reviewerToken}` },
+      });
+      assert.equal(annotated.statusCode, 200, annotated.body);
+      const annotatedName = decodeURIComponent(String(annotated.headers['content-disposition']));
+      assert.equal(
+        annotatedName.replace(/^attachment; filename\*=UTF-8''/, ''),
+        `${(seen.body.data.name).replace(/\.pdf$/, '')}-批注版.pdf`,
+      );
+      const own = await app.post<DocumentSummary>('/api/v1/document/status', { documentId }, { token: studentToken });
+      assert.equal(own.body.data.name, '王小明-毕业论文初稿.pdf');
+      return { documentId, name: seen.body.data.name, disposition };
+    };
+
+    const open = await named(false, '乡村振兴背景下/农村电商的发展路径研究');
+    assert.equal(open.name, '乡村振兴背景下 农村电商的发展路径研究-论文初稿.pdf');
+    assert.match(open.disposition, /filename\*=UTF-8''乡村振兴背景下 农村电商的发展路径研究-论文初稿\.pdf$/);
+    const blind = await named(true, '盲审论文的题目不外露');
+    assert.equal(blind.name, `论文文档-${blind.documentId}.pdf`);
+    assert.ok(!blind.disposition.includes('盲审论文'), blind.disposition);
   });
 
   it('refuses encrypted and damaged PDFs and a zip-bomb DOCX, each with its own message, storing nothing', async () => {

@@ -123,6 +123,7 @@ describe('review links: the review, the check and what the candidate sees', () =
     const review = await app.post<StudentReview>('/api/v1/student/review', { submissionId: built.id }, { token });
     assert.equal(review.body.errorCode, 0, review.body.errorMsg);
     assert.equal(review.body.data.review?.verdict, 'revise');
+    assert.equal(review.body.data.review?.reviewedBy, '评阅专家');
     assert.deepEqual(
       review.body.data.annotations.map((a) => a.authorName),
       ['评阅专家'],

@@ -52,10 +52,12 @@ export class StudentRepository {
   submittedReviews(submissionIds: readonly number[]) {
     if (submissionIds.length === 0) return Promise.resolve([]);
     return this.db
-      .selectFrom('reviews')
-      .select(['submission_id', 'version_no', 'verdict', 'score', 'comment', 'plagiarism_rate', 'submitted_at'])
-      .where('submission_id', 'in', submissionIds)
-      .where('state', '=', 'submitted')
+      .selectFrom('reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.reviewer_id')
+      .select(['r.submission_id', 'r.version_no', 'r.verdict', 'r.score', 'r.comment', 'r.plagiarism_rate'])
+      .select(['r.submitted_at', 'u.external as reviewer_external'])
+      .where('r.submission_id', 'in', submissionIds)
+      .where('r.state', '=', 'submitted')
       .execute();
   }
 

@@ -63,6 +63,7 @@ function toResult(row: ReviewRow): StudentReviewResult {
     comment: row.comment,
     plagiarismRate: row.plagiarism_rate,
     reviewedAt: row.submitted_at,
+    reviewedBy: row.reviewer_external ? '评阅专家' : '评阅教师',
   };
 }
 

@@ -468,6 +468,7 @@ describe('the candidate side', () => {
     const after = await call<StudentReview>(StudentApiPath.review, { submissionId }, who.token);
     assert.equal(after.data.review?.verdict, 'revise');
     assert.equal(after.data.review?.comment, COMMENT);
+    assert.equal(after.data.review?.reviewedBy, '评阅教师');
     assert.equal(after.data.documentId, documentId);
     assert.deepEqual(
       after.data.annotations.map((a) => a.comment),

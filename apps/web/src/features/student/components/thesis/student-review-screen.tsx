@@ -106,6 +106,7 @@ export default function StudentReviewScreen() {
                 {result.plagiarismRate !== null && (
                   <Descriptions.Item label="查重率">{result.plagiarismRate}%</Descriptions.Item>
                 )}
+                <Descriptions.Item label="评阅人">{result.reviewedBy}</Descriptions.Item>
                 <Descriptions.Item label="评阅时间">{beijingTime(result.reviewedAt)}</Descriptions.Item>
                 <Descriptions.Item label="批注">{data.annotations.length} 条</Descriptions.Item>
               </Descriptions>
