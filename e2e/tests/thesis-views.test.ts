@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
+import type { DocumentText } from '@zikao/contract';
 import type { SubmissionDetail, SubmissionListResult } from '@zikao/contract/review';
 import type { ThesisSheet } from '@zikao/contract/thesis-sheet';
 import { apiLogin, callApi } from '../support/api.ts';
@@ -152,6 +153,33 @@ describe('printing and supporting views: information sheet, attachments, printab
       );
       assert.equal(saved.errorCode, 0, saved.errorMsg);
     }
+    // And a highlight of the first words of page 1, lower on the page than both boxes: note 3.
+    const text = await callApi<DocumentText>(server, '/v1/document/text', { documentId }, token);
+    const words = (text.data.pages[0]?.text ?? '').trim().slice(0, 6);
+    assert.ok(words.length === 6, 'page 1 has text');
+    const highlighted = await callApi<unknown>(
+      server,
+      '/v1/annotation/save',
+      {
+        documentId,
+        baseRevision: 0,
+        annotation: {
+          id: randomUUID(),
+          kind: 'highlight',
+          category: 'language',
+          severity: 'minor',
+          comment: '题目用语不够准确。',
+          stamp: null,
+          pageIndex: 0,
+          selectors: [
+            { type: 'TextQuoteSelector', exact: words, prefix: '', suffix: '' },
+            { type: 'PageSelector', index: 0 },
+          ],
+        },
+      },
+      token,
+    );
+    assert.equal(highlighted.errorCode, 0, highlighted.errorMsg);
     await page.goto(`${server.url}/thesis/reviewsPrint/${draftId}`);
     await waitForTitle(page, '打印论文');
     await page.getByTestId('print-page').first().waitFor({ timeout: 90_000 });
@@ -161,10 +189,28 @@ describe('printing and supporting views: information sheet, attachments, printab
     // Numbered in reading order: the title note (higher on the page) is 1.
     const first = page.getByTestId('print-page').first();
     const items = first.locator('.tv-note');
-    assert.equal(await items.count(), 2);
+    assert.equal(await items.count(), 3);
     assert.match((await items.nth(0).textContent()) ?? '', /^1格式提示标题格式与学校规范不一致。/);
     assert.match((await items.nth(1).textContent()) ?? '', /^2格式一般此处论证缺少数据支撑/);
-    assert.equal(await first.locator('.tv-marker').count(), 2);
+    assert.match((await items.nth(2).textContent()) ?? '', new RegExp(`^3语言提示“${words}”题目用语不够准确。`));
+    // Drawn on the page: both boxes, the highlighted words, and a numbered marker for each.
+    assert.equal(await first.locator('.tv-marker').count(), 3);
+    assert.equal(await first.locator('.tv-mark-box').count(), 2);
+    assert.ok((await first.locator('.tv-mark-text').count()) >= 1, 'the highlighted words are marked');
+    // Each note sits level with its marker, or just below the note above it; never above its marker.
+    const markerTops = await first
+      .locator('.tv-marker')
+      .evaluateAll((els) => els.map((el) => ({ n: el.textContent, top: el.getBoundingClientRect().top })));
+    const noteTops = await items.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    for (const [i, noteTop] of noteTops.entries()) {
+      const marker = markerTops.find((m) => m.n === String(i + 1));
+      assert.ok(marker, `marker ${i + 1}`);
+      assert.ok(noteTop >= marker.top - 12, `note ${i + 1} at ${noteTop} is not above its marker at ${marker.top}`);
+    }
+    assert.ok(
+      Math.abs((noteTops[2] ?? 0) - (markerTops.find((m) => m.n === '3')?.top ?? 0)) < 40,
+      'note 3 beside its marker',
+    );
     await shot('print-screen');
     const violations = await seriousViolations(page);
     assert.deepEqual(violations, [], describeViolations(violations));
@@ -175,6 +221,13 @@ describe('printing and supporting views: information sheet, attachments, printab
       await shot('print-a4');
       await page.setViewportSize({ width: 1366, height: 900 });
     }
+    // On paper the page takes 72% of the printable width (180 mm of A4 less the margins).
+    const widths = await first.evaluate((section) => ({
+      sheet: section.getBoundingClientRect().width,
+      image: section.querySelector('.tv-page-image')?.getBoundingClientRect().width ?? 0,
+    }));
+    assert.ok(Math.abs(widths.sheet - (180 * 96) / 25.4) < 2, `the sheet is 180 mm wide: ${widths.sheet}`);
+    assert.ok(widths.image / widths.sheet > 0.7, `the page fills most of the sheet: ${JSON.stringify(widths)}`);
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     if (SHOTS) await writeFile(`${SHOTS}/print.pdf`, pdf);
     // One sheet per thesis page (the heading shares the first).

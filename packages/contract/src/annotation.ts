@@ -113,6 +113,27 @@ export interface AnnotationReplyDto {
   createdAt: number;
 }
 
+/** A rectangle on a page, as fractions of the page's width and height from its top-left corner. */
+export interface PageFraction {
+  page: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where each annotation lands on the pages, as the annotated PDF draws it: its number in reading
+ * order (the same as the PDF's markers and index), its page (null when its text is gone), and the
+ * rectangles to highlight or outline.
+ */
+export interface AnnotationPlacement {
+  annotationId: string;
+  number: number;
+  page: number | null;
+  rects: PageFraction[];
+}
+
 export interface AnnotationDto {
   id: string;
   documentId: number;

@@ -27,6 +27,7 @@ export const ApiPath = {
   /** GET `/v1/document/file/:id`: the review PDF, with HTTP range requests. */
   documentFile: '/v1/document/file',
   annotationList: '/v1/annotation/list',
+  annotationPlacement: '/v1/annotation/placement',
   annotationSave: '/v1/annotation/save',
   annotationDelete: '/v1/annotation/delete',
   annotationRestore: '/v1/annotation/restore',

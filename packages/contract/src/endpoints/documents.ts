@@ -1,5 +1,6 @@
 import {
   type AnnotationDto,
+  type AnnotationPlacement,
   type AnnotationReplyDto,
   annotationRefSchema,
   type CommentBankEntry,
@@ -61,6 +62,12 @@ export const documentsEndpoints = {
 
   annotationList: post<AnnotationDto[]>()({
     path: ApiPath.annotationList,
+    input: documentRefSchema,
+    access: Access.signedIn,
+  }),
+  /** Where each annotation sits on the pages, numbered as the annotated PDF numbers them (the print view). */
+  annotationPlacement: post<AnnotationPlacement[]>()({
+    path: ApiPath.annotationPlacement,
     input: documentRefSchema,
     access: Access.signedIn,
   }),

@@ -14,14 +14,14 @@ export interface PageGeometry {
   boxes: ItemBox[];
 }
 
-interface Rect {
+export interface Rect {
   x: number;
   y: number;
   width: number;
   height: number;
 }
 
-interface Placed {
+export interface Placed {
   number: number;
   annotation: AnnotationDto;
   /** 0-based page of the marker; null when the text can no longer be found. */
@@ -65,7 +65,11 @@ export function rectsForRange(boxes: readonly ItemBox[], start: number, end: num
   return rects;
 }
 
-function place(annotations: readonly AnnotationDto[], pages: readonly PageGeometry[]): Placed[] {
+/**
+ * Anchors each annotation on the pages and numbers them in reading order (page, then top to
+ * bottom): the markers, the index and the print view all use these numbers.
+ */
+export function place(annotations: readonly AnnotationDto[], pages: readonly PageGeometry[]): Placed[] {
   const doc = new DocumentText(pages.map((page) => page.text));
   const placed = annotations.map((annotation) => {
     const found = anchor(doc, annotation.selectors);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { type AnnotationInput, ErrorCode } from '@zikao/contract';
+import { type AnnotationDto, type AnnotationInput, type AnnotationPlacement, ErrorCode } from '@zikao/contract';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { buildDocument } from '../../test/factories.ts';
 import { multiPagePdf } from '../../test/fixtures.ts';
@@ -159,9 +159,48 @@ describe('annotation exports', () => {
     assert.ok((await filledPaths(bytes, 2)) >= 2, 'page 2 has the cross-page highlight and the stamp');
   });
 
-  it("refuses another user's export", async () => {
+  it('places each annotation for the print view: the PDF index numbers, pages and rectangles from the top-left', async () => {
+    const response = await app.post<AnnotationPlacement[]>('/api/v1/annotation/placement', { documentId }, { token });
+    assert.equal(response.body.errorCode, 0, response.body.errorMsg);
+    const placed = response.body.data;
+    assert.equal(placed.length, 5);
+    assert.deepEqual(
+      placed.map((item) => item.number),
+      [1, 2, 3, 4, 5],
+    );
+    const listed = await app.post<AnnotationDto[]>('/api/v1/annotation/list', { documentId }, { token });
+    const byComment = new Map(listed.body.data.map((a) => [a.comment, a.id]));
+    const of = (comment: string) => placed.find((item) => item.annotationId === byComment.get(comment));
+    // Page 1, the word "thesis": a thin band across part of the line, inside the page.
+    const word = of('论点需要进一步展开，并补充文献支撑');
+    assert.equal(word?.page, 0);
+    assert.equal(word?.rects.length, 1);
+    for (const rect of word?.rects ?? []) {
+      assert.ok(rect.left > 0 && rect.left + rect.width <= 1 && rect.width < 0.5, JSON.stringify(rect));
+      assert.ok(rect.top > 0 && rect.top + rect.height <= 1 && rect.height < 0.1, JSON.stringify(rect));
+    }
+    // The cross-page highlight has a rectangle on each page; it is numbered on page 1, before page 2's.
+    const across = of('跨页的段落衔接生硬');
+    assert.deepEqual([...new Set(across?.rects.map((rect) => rect.page))], [0, 1]);
+    assert.ok((across?.number ?? 0) < (of('本页页眉格式不符合要求')?.number ?? 0));
+    // The stamp's box, page=2&viewrect=400,500,60,60 on a 595×842 page, from the top-left.
+    const stamp = placed.find(
+      (item) => item.page === 1 && item.rects.length === 1 && Math.abs((item.rects[0]?.width ?? 0) - 60 / 595) < 1e-9,
+    );
+    assert.ok(stamp, JSON.stringify(placed));
+    assert.ok(Math.abs((stamp.rects[0]?.top ?? 0) - 500 / 842) < 1e-9);
+    // Text that is gone has a number (for the index) and no page.
+    const gone = of('这段文字已不存在');
+    assert.equal(gone?.page, null);
+    assert.deepEqual(gone?.rects, []);
+    assert.equal(gone?.number, 5);
+  });
+
+  it("refuses another user's export and placement", async () => {
     const student = await app.login('13800000001', 'Zikao@2026', 'student');
     const response = await download('pdf', student);
     assert.equal(JSON.parse(response.body).errorCode, ErrorCode.forbidden);
+    const placement = await app.post('/api/v1/annotation/placement', { documentId }, { token: student });
+    assert.equal(placement.body.errorCode, ErrorCode.forbidden);
   });
 });

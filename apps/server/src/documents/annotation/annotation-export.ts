@@ -1,5 +1,10 @@
 import { type AnnotationCollection, type ExportableAnnotation, toAnnotationCollection } from '@zikao/anchoring';
-import { ANNOTATION_CATEGORIES, ANNOTATION_SEVERITIES, type AnnotationDto } from '@zikao/contract';
+import {
+  ANNOTATION_CATEGORIES,
+  ANNOTATION_SEVERITIES,
+  type AnnotationDto,
+  type AnnotationPlacement,
+} from '@zikao/contract';
 import type { AccessService } from '../../access/access.service.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -7,7 +12,7 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
 import { isStructuredText } from '../document/structured-document.ts';
-import { buildAnnotatedPdf } from './annotated-pdf.ts';
+import { buildAnnotatedPdf, type PageGeometry, place } from './annotated-pdf.ts';
 import type { AnnotationService } from './annotation.service.ts';
 
 /** The document name without its extension, for download file names. */
@@ -68,7 +73,6 @@ export class AnnotationExporter {
       throw notFound('该文档是填写的文字内容，没有 PDF 文件，无法生成批注版 PDF');
     }
     if (document?.status !== 'ready' || !document.pdf_sha256) throw notFound('文档尚未处理完成');
-    const pages = await this.deps.documents.pages(documentId);
     const file = await this.deps.storage.localPath(document.pdf_sha256);
     let source: Uint8Array;
     try {
@@ -78,12 +82,49 @@ export class AnnotationExporter {
       await file.release();
     }
     const name = baseName(await this.deps.access.documentName(user, document));
-    const geometry = pages.map((page) => ({
+    const geometry = await this.geometry(documentId);
+    return { fileName: `${name}-批注版.pdf`, body: await buildAnnotatedPdf(source, geometry, annotations, name) };
+  }
+
+  /**
+   * Where the annotated PDF puts each annotation, for the print view: the same numbers, pages and
+   * rectangles, as fractions of the page from its top-left corner (PDF y grows upwards).
+   */
+  async placement(user: SessionUser, documentId: number): Promise<AnnotationPlacement[]> {
+    const annotations = await this.deps.annotations.list(user, documentId);
+    const document = await this.deps.documents.findById(documentId);
+    if (document?.status !== 'ready' || isStructuredText(document)) return [];
+    const geometry = await this.geometry(documentId);
+    const clamp = (value: number) => Math.min(1, Math.max(0, value));
+    return place(annotations, geometry).map((item) => ({
+      annotationId: item.annotation.id,
+      number: item.number,
+      page: item.page,
+      rects: item.rects.flatMap(({ page, x, y, width, height }) => {
+        const size = geometry[page];
+        if (!size || size.width <= 0 || size.height <= 0) return [];
+        const left = clamp(x / size.width);
+        const top = clamp(1 - (y + height) / size.height);
+        return [
+          {
+            page,
+            left,
+            top,
+            width: clamp(x / size.width + width / size.width) - left,
+            height: clamp(1 - y / size.height) - top,
+          },
+        ];
+      }),
+    }));
+  }
+
+  private async geometry(documentId: number): Promise<PageGeometry[]> {
+    const pages = await this.deps.documents.pages(documentId);
+    return pages.map((page) => ({
       width: page.width,
       height: page.height,
       text: page.text,
       boxes: JSON.parse(page.geometry_json) as ItemBox[],
     }));
-    return { fileName: `${name}-批注版.pdf`, body: await buildAnnotatedPdf(source, geometry, annotations, name) };
   }
 }

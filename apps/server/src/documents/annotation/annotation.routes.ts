@@ -23,6 +23,9 @@ export function registerAnnotationRoutes(
     return attachment(reply, file.fileName, 'application/pdf').send(Buffer.from(file.body));
   });
 
+  serve(app, documentsEndpoints.annotationPlacement, ({ documentId }, { user }) =>
+    exporter.placement(user, documentId),
+  );
   serve(app, documentsEndpoints.annotationList, ({ documentId }, { user }) => annotations.list(user, documentId));
   serve(app, documentsEndpoints.annotationSave, (body, { user }) =>
     annotations.save(user, body.documentId, body.annotation, body.baseRevision),

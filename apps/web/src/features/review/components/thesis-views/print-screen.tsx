@@ -1,9 +1,9 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { AnnotationDto } from '@zikao/contract/annotation';
+import type { AnnotationDto, AnnotationPlacement } from '@zikao/contract/annotation';
 import { STAGE_LABELS, type SubmissionDetail } from '@zikao/contract/review';
 import { Alert, Button, Empty, Progress, Skeleton } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
@@ -13,7 +13,7 @@ import { openPdf } from '../../../../workspace/pdf-loader.ts';
 import { workspaceApi } from '../../../../workspace/workspace-api.ts';
 import { thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
 import { ViewLinks } from './view-links.tsx';
-import { boxOf, notesByPage, type PrintNote } from './view-model.ts';
+import { boxOf, notesByPage, type PlacedNote, type PrintNote, placedNotes, stackNotes } from './view-model.ts';
 import './thesis-views.css';
 
 /** The candidate's replies print as 考生: a printout may leave the room (blind review). */
@@ -97,8 +97,15 @@ export function PrintScreen() {
     enabled: documentId !== null,
     retry: false,
   });
+  const placement = useQuery({
+    queryKey: ['thesis-print-placement', documentId],
+    queryFn: () => thesisViewsApi.placement(documentId as number),
+    enabled: documentId !== null,
+    retry: false,
+  });
   const rendered = useRenderedPages(documentId);
-  const ready = rendered.total > 0 && rendered.pages.length === rendered.total && annotations.isSuccess;
+  const ready =
+    rendered.total > 0 && rendered.pages.length === rendered.total && annotations.isSuccess && !placement.isPending;
 
   const extra = (
     <div className="tv-actions tv-no-print">
@@ -137,6 +144,7 @@ export function PrintScreen() {
         versionNo={version?.versionNo ?? detail.data.currentVersion}
         annotations={annotations.data ?? []}
         annotationsFailed={annotations.isError}
+        placements={placement.data ?? null}
         {...rendered}
       />
     );
@@ -152,6 +160,7 @@ function PrintDocument({
   versionNo,
   annotations,
   annotationsFailed,
+  placements,
   pages,
   total,
   error,
@@ -160,13 +169,29 @@ function PrintDocument({
   versionNo: number;
   annotations: AnnotationDto[];
   annotationsFailed: boolean;
+  /** The server's placement; null while loading or when it failed (markers then only for boxes). */
+  placements: AnnotationPlacement[] | null;
   pages: RenderedPage[];
   total: number;
   error: string | null;
 }) {
-  const notes = useMemo(() => notesByPage(annotations), [annotations]);
+  const notes = useMemo(() => {
+    if (placements) return placedNotes(annotations, placements);
+    // Without the placement: boxes are marked from their own selectors, text is not.
+    const fallback = new Map<number, PlacedNote[]>();
+    for (const [page, list] of notesByPage(annotations)) {
+      fallback.set(
+        page,
+        list.map((note) => ({ ...note, rects: [], marker: { left: 0, top: 0 }, unmarked: true })),
+      );
+    }
+    return { pages: fallback, unplaced: [] as PrintNote[] };
+  }, [annotations, placements]);
   // Notes on pages past the end (the document changed) still print, after the last page.
-  const stray = [...notes.entries()].filter(([page]) => total > 0 && page >= total).flatMap(([, list]) => list);
+  const stray = [
+    ...notes.unplaced,
+    ...[...notes.pages.entries()].filter(([page]) => total > 0 && page >= total).flatMap(([, list]) => list),
+  ];
   return (
     <div className="tv-printout" data-testid="printout">
       <header className="tv-print-head">
@@ -181,6 +206,14 @@ function PrintDocument({
       {annotationsFailed && (
         <Alert type="warning" showIcon title="批注加载失败，打印件中将不含批注" className="tv-no-print" />
       )}
+      {!annotationsFailed && annotations.length > 0 && placements === null && (
+        <Alert
+          type="warning"
+          showIcon
+          title="批注位置加载失败：页面上只标出框选批注，文字批注仅列在页边"
+          className="tv-no-print"
+        />
+      )}
       {!error && pages.length < total && (
         <div className="tv-no-print tv-progress" role="status">
           正在准备打印页面 {pages.length}/{total}
@@ -189,12 +222,12 @@ function PrintDocument({
       )}
       {!error && total === 0 && <Skeleton active paragraph={{ rows: 8 }} />}
       {pages.map((page, index) => (
-        <PrintPage key={page.url} page={page} index={index} notes={notes.get(index) ?? []} />
+        <PrintPage key={page.url} page={page} index={index} notes={notes.pages.get(index) ?? []} />
       ))}
       {stray.length > 0 && (
         <section className="tv-print-page tv-stray">
           <div className="tv-notes">
-            <h3>其他批注（所在页已不存在）</h3>
+            <h3>其他批注（原文已无法定位）</h3>
             <NoteList notes={stray} />
           </div>
         </section>
@@ -203,42 +236,120 @@ function PrintDocument({
   );
 }
 
-function PrintPage({ page, index, notes }: { page: RenderedPage; index: number; notes: PrintNote[] }) {
+function PrintPage({ page, index, notes }: { page: RenderedPage; index: number; notes: PlacedNote[] }) {
+  const imageRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const [layout, setLayout] = useState<{ tops: number[]; height: number } | null>(null);
+  const listed = useMemo(() => notes.filter((note) => !note.continued), [notes]);
+  const measure = useCallback(() => {
+    const image = imageRef.current;
+    const list = listRef.current;
+    if (!image || !list) return;
+    const height = image.offsetHeight;
+    const items = [...list.children] as HTMLElement[];
+    const marked = listed.map((note) => (note.unmarked ? 0 : note.marker.top * height));
+    const tops = stackNotes(
+      marked,
+      items.map((item) => item.offsetHeight),
+    );
+    const last = items.length - 1;
+    const bottom = last >= 0 ? (tops[last] ?? 0) + (items[last]?.offsetHeight ?? 0) : 0;
+    const next = { tops, height: Math.max(height, bottom) };
+    setLayout((current) =>
+      current && current.height === next.height && current.tops.join() === next.tops.join() ? current : next,
+    );
+  }, [listed]);
+  useLayoutEffect(() => {
+    measure();
+    const observer = new ResizeObserver(() => measure());
+    if (imageRef.current) observer.observe(imageRef.current);
+    return () => observer.disconnect();
+  }, [measure]);
+
   return (
     <section className="tv-print-page" aria-label={`第 ${index + 1} 页`} data-testid="print-page">
-      <div className="tv-page-image">
-        <img src={page.url} alt={`论文第 ${index + 1} 页`} />
-        {notes.map((note) => {
-          const box = boxOf(note.annotation, page);
-          return box ? (
-            <span
-              key={note.annotation.id}
-              className="tv-marker"
-              style={{ left: `${box.left * 100}%`, top: `${box.top * 100}%` }}
-              aria-hidden
-            >
-              {note.number}
-            </span>
-          ) : null;
-        })}
+      <div className="tv-page-image" ref={imageRef}>
+        <img src={page.url} alt={`论文第 ${index + 1} 页`} onLoad={measure} />
+        {notes.map((note) => (
+          <PageMarks key={`${note.annotation.id}-${note.continued ? 'c' : 'm'}`} note={note} page={page} />
+        ))}
         <span className="tv-page-no">{index + 1}</span>
       </div>
-      <aside className="tv-notes" aria-label={`第 ${index + 1} 页批注`}>
-        {notes.length === 0 ? <p className="tv-muted">本页无批注</p> : <NoteList notes={notes} />}
+      <aside
+        className="tv-notes tv-notes-aligned"
+        aria-label={`第 ${index + 1} 页批注`}
+        style={layout ? { minHeight: layout.height } : undefined}
+      >
+        {listed.length === 0 ? (
+          <p className="tv-muted">本页无批注</p>
+        ) : (
+          <NoteList notes={listed} listRef={listRef} tops={layout?.tops} />
+        )}
       </aside>
     </section>
   );
 }
 
-function NoteList({ notes }: { notes: PrintNote[] }) {
+/** An annotation drawn on the page image: its highlighted lines or box, and its numbered marker. */
+function PageMarks({ note, page }: { note: PlacedNote; page: RenderedPage }) {
+  const color = CATEGORY_BY_KEY[note.annotation.category]?.color ?? '#cf1322';
+  const box = note.unmarked ? boxOf(note.annotation, page) : null;
+  if (note.unmarked && !box) return null;
+  const marker = box ? { left: box.left, top: box.top } : note.marker;
+  const boxed = note.annotation.kind !== 'highlight';
+  const rects = box ? [box] : note.rects;
   return (
-    <ol className="tv-note-list">
-      {notes.map(({ number, annotation, quote }) => {
+    <>
+      {rects.map((rect) => (
+        <span
+          key={`${rect.left}-${rect.top}`}
+          className={boxed ? 'tv-mark-box' : 'tv-mark-text'}
+          style={{
+            left: `${rect.left * 100}%`,
+            top: `${rect.top * 100}%`,
+            width: `${rect.width * 100}%`,
+            height: `${rect.height * 100}%`,
+            ...(boxed ? { borderColor: color } : { backgroundColor: color }),
+          }}
+          aria-hidden
+        />
+      ))}
+      <span
+        className="tv-marker"
+        style={{ left: `${marker.left * 100}%`, top: `${marker.top * 100}%`, backgroundColor: color }}
+        aria-hidden
+      >
+        {note.number}
+      </span>
+    </>
+  );
+}
+
+function NoteList({
+  notes,
+  listRef,
+  tops,
+}: {
+  notes: PrintNote[];
+  listRef?: React.Ref<HTMLOListElement>;
+  /** Each note's top in the margin, level with its marker; none for a plain list. */
+  tops?: number[] | undefined;
+}) {
+  return (
+    <ol className={tops ? 'tv-note-list tv-note-list-placed' : 'tv-note-list'} ref={listRef}>
+      {notes.map(({ number, annotation, quote }, i) => {
         const category = CATEGORY_BY_KEY[annotation.category];
+        const top = tops?.[i];
         return (
-          <li key={annotation.id} className="tv-note" style={{ borderLeftColor: category?.color }}>
+          <li
+            key={annotation.id}
+            className="tv-note"
+            style={{ borderLeftColor: category?.color, ...(top === undefined ? {} : { top }) }}
+          >
             <div className="tv-note-head">
-              <span className="tv-note-no">{number}</span>
+              <span className="tv-note-no" style={{ backgroundColor: category?.color }}>
+                {number}
+              </span>
               <span>{category?.label ?? '其他'}</span>
               <span className="tv-muted">{SEVERITY_LABEL[annotation.severity]}</span>
               {annotation.stamp && <span className="tv-stamp">{annotation.stamp}</span>}

@@ -8,8 +8,10 @@ import {
   formatRate,
   isPreviewable,
   notesByPage,
+  placedNotes,
   quoteOf,
   sheetPlagiarism,
+  stackNotes,
 } from './view-model.ts';
 
 function annotation(
@@ -158,6 +160,62 @@ describe('thesis views helpers', () => {
       boxOf(annotation('b', 0, [{ type: 'TextQuoteSelector', exact: '文字' }]), { width: 595, height: 842 }),
       null,
     );
+  });
+});
+
+describe('placed notes (the print view)', () => {
+  const highlight = (id: string) => annotation(id, 0, [{ type: 'TextQuoteSelector', exact: `文字${id}` }]);
+  const rect = (page: number, left: number, top: number) => ({ page, left, top, width: 0.2, height: 0.02 });
+
+  it('uses the server’s numbers and pages, marks each note at its first line, and keeps gone text apart', () => {
+    const note = { ...highlight('n'), kind: 'note' as const };
+    const { pages, unplaced } = placedNotes(
+      [highlight('a'), highlight('b'), highlight('gone'), note],
+      [
+        { annotationId: 'b', number: 2, page: 0, rects: [rect(0, 0.1, 0.5), rect(0, 0.1, 0.53)] },
+        { annotationId: 'a', number: 1, page: 0, rects: [rect(0, 0.3, 0.2)] },
+        { annotationId: 'n', number: 3, page: 0, rects: [rect(0, 0.9, 0.04)] },
+        { annotationId: 'gone', number: 4, page: null, rects: [] },
+        { annotationId: 'deleted-since', number: 5, page: 0, rects: [rect(0, 0, 0)] },
+      ],
+    );
+    assert.deepEqual(
+      pages.get(0)?.map((n) => [n.number, n.annotation.id, n.rects.length, n.marker.left, n.marker.top]),
+      [
+        [1, 'a', 1, 0.3, 0.2],
+        [2, 'b', 2, 0.1, 0.5],
+        [3, 'n', 0, 0.96, 0.03],
+      ],
+    );
+    assert.deepEqual(
+      unplaced.map((n) => [n.number, n.annotation.id, n.quote]),
+      [[4, 'gone', '文字gone']],
+    );
+  });
+
+  it('marks a highlight that runs onto the next page there too, as continued', () => {
+    const { pages } = placedNotes(
+      [highlight('x')],
+      [{ annotationId: 'x', number: 1, page: 0, rects: [rect(0, 0.1, 0.95), rect(1, 0.1, 0.05), rect(1, 0.1, 0.08)] }],
+    );
+    assert.deepEqual(
+      pages.get(0)?.map((n) => [n.number, n.rects.length, n.continued ?? false]),
+      [[1, 1, false]],
+    );
+    assert.deepEqual(
+      pages.get(1)?.map((n) => [n.number, n.rects.length, n.continued ?? false, n.marker.top]),
+      [[1, 2, true, 0.05]],
+    );
+  });
+});
+
+describe('notes stacked in the margin', () => {
+  it('puts each note level with its marker, below the note above it with a 6 px gap', () => {
+    // Markers at 100, 110 and 400 px; notes 50, 30 and 20 px tall.
+    assert.deepEqual(stackNotes([100, 110, 400], [50, 30, 20]), [100, 156, 400]);
+    // Two notes pushed past a third marker: 0+80+6 = 86, then 86+80+6 = 172.
+    assert.deepEqual(stackNotes([0, 10, 20], [80, 80, 80]), [0, 86, 172]);
+    assert.deepEqual(stackNotes([], []), []);
   });
 });
 

@@ -1,5 +1,5 @@
 import { parseArea } from '@zikao/anchoring';
-import type { AnnotationDto } from '@zikao/contract/annotation';
+import type { AnnotationDto, AnnotationPlacement, PageFraction } from '@zikao/contract/annotation';
 import type { ThesisSheet, ThesisSheetStage } from '@zikao/contract/thesis-sheet';
 import { sortAnnotations } from '../../../../workspace/annotation-model.ts';
 
@@ -78,6 +78,91 @@ export function notesByPage(annotations: readonly AnnotationDto[]): Map<number, 
     pages.set(annotation.pageIndex, notes);
   });
   return pages;
+}
+
+export interface PlacedNote extends PrintNote {
+  /** What to draw on this page: the highlighted lines, or the box. */
+  rects: PageFraction[];
+  /** Where the note's marker sits on this page, as fractions from the top-left. */
+  marker: { left: number; top: number };
+  /** The rest of a highlight that began on an earlier page: marked again, its note not repeated. */
+  continued?: boolean;
+  /** Placed without the server's placement: only a box can be marked, from its own selector. */
+  unmarked?: boolean;
+}
+
+/**
+ * The print view's notes from the server's placement (the annotated PDF's numbers, pages and
+ * rectangles): per page in number order, and apart the notes whose text can no longer be found.
+ * A page note has no place of its own: its marker stacks in the top-right corner.
+ */
+export function placedNotes(
+  annotations: readonly AnnotationDto[],
+  placements: readonly AnnotationPlacement[],
+): { pages: Map<number, PlacedNote[]>; unplaced: PrintNote[] } {
+  const byId = new Map(annotations.map((annotation) => [annotation.id, annotation]));
+  const pages = new Map<number, PlacedNote[]>();
+  const unplaced: PrintNote[] = [];
+  for (const placement of [...placements].sort((a, b) => a.number - b.number)) {
+    const annotation = byId.get(placement.annotationId);
+    if (!annotation) continue;
+    const note = { number: placement.number, annotation, quote: quoteOf(annotation) };
+    if (placement.page === null) {
+      unplaced.push(note);
+      continue;
+    }
+    const list = pages.get(placement.page) ?? [];
+    const rects = placement.rects.filter((rect) => rect.page === placement.page);
+    const first = rects[0];
+    const stacked = list.filter((n) => n.annotation.kind === 'note').length;
+    const marker =
+      annotation.kind === 'note' || !first
+        ? { left: 0.96, top: 0.03 + stacked * 0.03 }
+        : { left: first.left, top: first.top };
+    list.push({ ...note, rects: annotation.kind === 'note' ? [] : rects, marker });
+    pages.set(placement.page, list);
+  }
+  // A highlight that runs onto the next page is drawn there too, under its own number.
+  for (const placement of placements) {
+    const annotation = byId.get(placement.annotationId);
+    if (!annotation || placement.page === null) continue;
+    for (const rect of placement.rects) {
+      if (rect.page === placement.page) continue;
+      const list = pages.get(rect.page) ?? [];
+      const carried = list.find((n) => n.annotation.id === annotation.id && n.number === placement.number);
+      if (carried) carried.rects.push(rect);
+      else {
+        list.push({
+          number: placement.number,
+          annotation,
+          quote: quoteOf(annotation),
+          rects: [rect],
+          marker: { left: rect.left, top: rect.top },
+          continued: true,
+        });
+        pages.set(rect.page, list);
+      }
+    }
+  }
+  return { pages, unplaced };
+}
+
+/** Gap between two notes stacked in the margin, in CSS pixels. */
+const NOTE_GAP = 6;
+
+/**
+ * Each note's top in the margin: level with its marker, pushed down below the note above it.
+ * The column grows when the notes need more room than the page.
+ */
+export function stackNotes(markerTops: readonly number[], heights: readonly number[]): number[] {
+  const tops: number[] = [];
+  let floor = 0;
+  markerTops.forEach((wanted, i) => {
+    const top = Math.max(wanted, floor);
+    tops.push(top);
+    floor = top + (heights[i] ?? 0) + NOTE_GAP;
+  });
+  return tops;
 }
 
 /** A box on the page (area, page note, stamp) as fractions of the page, or null for text highlights. */
