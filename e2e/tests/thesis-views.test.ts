@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { DocumentText } from '@zikao/contract';
 import type { SubmissionDetail, SubmissionListResult } from '@zikao/contract/review';
-import type { ThesisSheet } from '@zikao/contract/thesis-sheet';
+import type { SubmissionAttachments, ThesisSheet } from '@zikao/contract/thesis-sheet';
 import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
@@ -102,20 +102,61 @@ describe('printing and supporting views: information sheet, attachments, printab
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it('lists the draft’s attachments or says there are none', async () => {
+  it('lists a thesis’s attachments, and previews its Excel data as tables and its ZIP as a file list', async () => {
     const { page } = browser;
-    await page.goto(`${server.url}/thesis/attachment/${draftId}`);
+    // The demo attaches a questionnaire (.xlsx), interview notes (.csv) and raw material (.zip).
+    const token = await apiLogin(server, PHONES.reviewer, DEMO_PASSWORD);
+    const listed = await callApi<SubmissionListResult>(
+      server,
+      '/v1/thesis/list',
+      { scope: 'all', page: 1, pageSize: 100 },
+      token,
+    );
+    let withFiles: number | undefined;
+    for (const row of listed.data.list) {
+      const files = await callApi<SubmissionAttachments>(
+        server,
+        '/v1/submission/attachments',
+        { submissionId: row.id },
+        token,
+      );
+      if (files.data?.files.some((file) => file.name === '调查问卷数据.xlsx')) {
+        withFiles = row.id;
+        break;
+      }
+    }
+    assert.ok(withFiles, 'a demo thesis of the reviewer has attachments');
+    await page.goto(`${server.url}/thesis/attachment/${withFiles}`);
     await waitForTitle(page, '论文附件');
     const table = page.getByTestId('attachment-table');
-    await table.waitFor();
-    await expect(
-      async () =>
-        (await page.getByText('没有附件').isVisible()) || (await table.locator('tbody tr.ant-table-row').count()) > 0,
-      'the attachments or the empty state',
-    );
+    for (const name of ['调查问卷数据.xlsx', '访谈记录汇总.csv', '原始资料.zip']) {
+      await table.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
+    }
     await shot('attachments');
-    const violations = await seriousViolations(page);
+    let violations = await seriousViolations(page);
     assert.deepEqual(violations, [], describeViolations(violations));
+
+    await page.getByRole('button', { name: '预览 调查问卷数据.xlsx' }).click();
+    const drawer = page.getByRole('dialog', { name: '预览：调查问卷数据.xlsx' });
+    await drawer.getByRole('tab', { name: '问卷答卷' }).waitFor();
+    await drawer.getByText('只显示前 200 行、30 列，完整内容请下载查看').waitFor();
+    await drawer.getByRole('cell', { name: '网络流行语使用频率' }).waitFor();
+    await drawer.getByRole('tab', { name: '统计汇总' }).click();
+    await drawer.getByRole('cell', { name: '每天使用' }).waitFor();
+    await shot('attachment-preview-xlsx');
+    violations = await seriousViolations(page);
+    assert.deepEqual(violations, [], describeViolations(violations));
+    await drawer
+      .getByRole('button', { name: 'Close' })
+      .or(drawer.getByRole('button', { name: '关闭' }))
+      .first()
+      .click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: '预览 原始资料.zip' }).click();
+    const archive = page.getByRole('dialog', { name: '预览：原始资料.zip' });
+    await archive.getByText('共 4 个文件').waitFor();
+    await archive.getByRole('cell', { name: '原始资料/说明.txt' }).waitFor();
   });
 
   it('lays the thesis out for printing, page by page with its notes', async () => {

@@ -46,6 +46,7 @@ import { NoticeRepository } from './notices/notice.repository.ts';
 import { registerNoticeRoutes } from './notices/notice.routes.ts';
 import { NoticeService } from './notices/notice.service.ts';
 import { ReviewNotifier } from './notices/review-notifier.ts';
+import { seedAttachmentDemo } from './seed/attachment-demo.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { seedReviewDemo } from './seed/review-demo.ts';
 import { seedReviewLinkDemo } from './seed/review-link-demo.ts';
@@ -272,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       if (config.seedReviewDemo) {
         const started = Date.now();
         await seedReviewDemo({ db, storage, submissions });
+        await seedAttachmentDemo({ db, storage });
         server.log.info({ ms: Date.now() - started }, 'review demo data created');
         // Logged once, when made: the start-up log of a demo install holds links that open the pages.
         for (const link of await seedReviewLinkDemo({ db, links })) {

@@ -81,6 +81,10 @@ export const documentFileSchema = z.object({
   id: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数'),
 });
 
+/** What a thesis attachment may be (by content, not by name), as told to the person uploading it. */
+export const ATTACHMENT_TYPES_TEXT =
+  '仅支持 PDF、Word、Excel（.xlsx）、CSV、图片（PNG、JPG、GIF、WEBP）和 ZIP 压缩包（按文件内容识别）';
+
 /** The upload form's text fields (`ApiPath.upload`, multipart); the file part is `file`. */
 export const uploadFieldsSchema = z.object({
   kind: z.enum(UPLOAD_KINDS, { error: '须为 document、attachment 或 report' }).default('document'),

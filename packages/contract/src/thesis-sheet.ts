@@ -9,6 +9,8 @@ export const ThesisSheetPath = {
   sheet: '/v1/submission/sheet',
   /** Same access; body `{ submissionId }`: the current version's attachments and plagiarism report. */
   attachments: '/v1/submission/attachments',
+  /** Same access; body `{ submissionId, uploadId }`: a CSV, Excel or ZIP attachment's contents, cut short. */
+  filePreview: '/v1/submission/filePreview',
   /**
    * GET `/v1/submission/file/:submissionId/:uploadId[?inline=1]`: one file of the submission's
    * versions. Signature-exempt like the document file so a preview tab can load it; the session
@@ -24,6 +26,31 @@ export const submissionFileSchema = z.object({
   /** '1' opens a PDF or an image in the browser; any other file is always a download. */
   inline: z.string().optional(),
 });
+
+export const submissionFilePreviewSchema = submissionFileSchema.pick({ submissionId: true, uploadId: true });
+
+/** What a preview shows at most: enough to judge questionnaire data, never a whole data set. */
+export const FILE_PREVIEW_LIMITS = { sheets: 5, rows: 200, columns: 30, cellChars: 200, entries: 500 } as const;
+
+/** A sheet of a spreadsheet or a CSV file: its first rows as text. */
+export interface PreviewSheet {
+  name: string;
+  rows: string[][];
+  /** Rows or columns past the limits were left out. */
+  truncated: boolean;
+}
+
+/**
+ * An attachment's contents for the preview drawer: a table for CSV and Excel, the file list of a
+ * ZIP archive; PDF and pictures open in the browser instead.
+ */
+export type FilePreview =
+  | { kind: 'table'; sheets: PreviewSheet[]; truncated: boolean }
+  | { kind: 'archive'; entries: Array<{ name: string; size: number }>; totalEntries: number; truncated: boolean };
+
+/** The attachment types that get a preview drawer. */
+export const TABLE_PREVIEW_MIMES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+export const ARCHIVE_PREVIEW_MIMES = ['application/zip'];
 
 /** A version's supporting files: attachments and its plagiarism report, never its document. */
 export type SubmissionFileKind = Exclude<UploadKind, 'document'>;

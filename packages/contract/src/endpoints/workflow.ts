@@ -57,7 +57,9 @@ import {
 } from '../student-info.ts';
 import { type SubmissionFilterOptions, SubmissionFilterPath, submissionFiltersSchema } from '../submission-filters.ts';
 import {
+  type FilePreview,
   type SubmissionAttachments,
+  submissionFilePreviewSchema,
   submissionFileSchema,
   type ThesisSheet,
   ThesisSheetPath,
@@ -118,6 +120,12 @@ export const workflowEndpoints = {
   thesisAttachments: post<SubmissionAttachments>()({
     path: ThesisSheetPath.attachments,
     input: submissionRefSchema,
+    access: Access.teacherSide,
+  }),
+  /** A CSV, Excel or ZIP attachment's contents for the preview drawer, within FILE_PREVIEW_LIMITS. */
+  submissionFilePreview: post<FilePreview>()({
+    path: ThesisSheetPath.filePreview,
+    input: submissionFilePreviewSchema,
     access: Access.teacherSide,
   }),
   /** One file of a submission's versions; a preview tab cannot sign, so the session and access check suffice. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { type UploadResponse, uploadFieldsSchema } from '@zikao/contract';
+import { ATTACHMENT_TYPES_TEXT, type UploadKind, type UploadResponse, uploadFieldsSchema } from '@zikao/contract';
 import { fileTooLarge, fileTypeRejected, invalidInput } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
@@ -13,7 +13,14 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import { randomToken } from '../../shared/tokens.ts';
 import { parseInput } from '../../shared/validation.ts';
 import type { DocumentService } from '../document/document.service.ts';
-import { DOCUMENT_MIME, sniffDocumentType } from '../document/file-sniffer.ts';
+import {
+  ATTACHMENT_MIME,
+  DOCUMENT_MIME,
+  isZipContainer,
+  sniffAttachmentType,
+  sniffDocumentType,
+} from '../document/file-sniffer.ts';
+import { inspectZip } from '../document/zip-inspector.ts';
 import type { UploadRepository } from './upload.repository.ts';
 
 interface ReceivedFile {
@@ -80,9 +87,7 @@ export class UploadService {
       const { kind } = parseInput(uploadFieldsSchema, fields);
       if (!received) throw invalidInput('file 不能为空');
       if (received.size === 0) throw invalidInput('file 文件内容为空');
-      const type = await sniffDocumentType(received.tempPath);
-      if (!type) throw fileTypeRejected('仅支持 PDF、DOC、DOCX（按文件内容识别）');
-      await this.documents.checkUpload(type, received.tempPath, kind === 'document');
+      const mime = await this.checkType(kind, received);
       await this.storage.putTempFile(received.tempPath, received.sha256);
       const upload = {
         id: randomToken().slice(0, 32),
@@ -91,7 +96,7 @@ export class UploadService {
         name: received.name,
         kind,
         size: received.size,
-        mime: DOCUMENT_MIME[type],
+        mime,
       };
       await this.repository.insert(upload);
       const response: UploadResponse = {
@@ -106,6 +111,29 @@ export class UploadService {
     } finally {
       await Promise.all(temps.map((file) => rm(file, { force: true })));
     }
+  }
+
+  /**
+   * The file's type by its content, refused when the kind does not take it: a thesis document or
+   * a plagiarism report is PDF, DOC or DOCX; an attachment may also be a spreadsheet, CSV data, a
+   * picture or a ZIP archive (issue 21 §5). Zip containers are checked against decompression bombs.
+   */
+  private async checkType(kind: UploadKind, received: ReceivedFile): Promise<string> {
+    if (kind !== 'attachment') {
+      const type = await sniffDocumentType(received.tempPath);
+      if (!type) throw fileTypeRejected('仅支持 PDF、DOC、DOCX（按文件内容识别）');
+      await this.documents.checkUpload(type, received.tempPath, kind === 'document');
+      return DOCUMENT_MIME[type];
+    }
+    const type = await sniffAttachmentType(received.tempPath, received.name);
+    if (!type) throw fileTypeRejected(`附件${ATTACHMENT_TYPES_TEXT}`);
+    if (type === 'pdf' || type === 'doc' || type === 'docx') {
+      await this.documents.checkUpload(type, received.tempPath, false);
+    } else if (isZipContainer(type)) {
+      const zip = await inspectZip(received.tempPath);
+      if (!zip.ok) throw fileTypeRejected(`${type === 'xlsx' ? 'Excel' : 'ZIP'} 文件异常：${zip.reason}`);
+    }
+    return ATTACHMENT_MIME[type];
   }
 
   private async streamToTemp(part: MultipartFile, tempPath: string): Promise<ReceivedFile> {

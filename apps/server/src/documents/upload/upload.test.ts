@@ -3,7 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode, type UploadResponse } from '@zikao/contract';
-import { minimalDocx, minimalPdf, oleHeader, png, storedZip } from '../../test/fixtures.ts';
+import ExcelJS from 'exceljs';
+import { minimalDocx, minimalPdf, oleHeader, png, storedZip, zipArchive, zipBombDocx } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 function filesUnder(dir: string): string[] {
@@ -74,13 +75,62 @@ describe('file upload', () => {
     assert.equal(doc.body.data.mime, 'application/msword');
   });
 
-  it('refuses a PNG renamed to .pdf, and a zip that is not Word, with 1070002 and stores nothing', async () => {
+  it('refuses as a report a PNG renamed to .pdf, and a zip that is not Word, with 1070002 and stores nothing', async () => {
     const before = await storedCount();
-    const renamed = await app.upload('/api/v1/upload', form(png(), 'thesis.pdf'), { token });
+    const report = { kind: 'report' };
+    const renamed = await app.upload('/api/v1/upload', form(png(), 'thesis.pdf', report), { token });
     assert.equal(renamed.body.errorCode, ErrorCode.fileTypeRejected);
     assert.match(renamed.body.errorMsg, /仅支持 PDF、DOC、DOCX/);
-    const zip = await app.upload('/api/v1/upload', form(storedZip({ 'a.txt': 'hi' }), 'x.docx'), { token });
+    const zip = await app.upload('/api/v1/upload', form(storedZip({ 'a.txt': 'hi' }), 'x.docx', report), { token });
     assert.equal(zip.body.errorCode, ErrorCode.fileTypeRejected);
+    assert.equal(await storedCount(), before);
+    assert.equal(tempCount(), 0);
+  });
+
+  it('takes as attachments spreadsheets, CSV data (UTF-8 or GB18030), pictures and ZIP archives, each by content', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('问卷').addRows([
+      ['序号', '满意度'],
+      [1, '满意'],
+    ]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const cases: Array<[Buffer, string, string]> = [
+      [xlsx, '问卷数据.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      [xlsx, '改了名字.zip', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      [Buffer.from('\uFEFF序号,满意度\n1,满意\n', 'utf8'), '问卷.csv', 'text/csv'],
+      // 序号,满意度 / 1,满意 in GB18030, as Chinese Excel saves a CSV.
+      [Buffer.from('d0f2bac52cc2fad2e2b6c80a312cc2fad2e20a', 'hex'), 'gbk.csv', 'text/csv'],
+      [png(), '截图.png', 'image/png'],
+      [storedZip({ '访谈记录.txt': '第一次访谈' }), '原始数据.zip', 'application/zip'],
+      [minimalPdf('appendix'), '附录.pdf', 'application/pdf'],
+    ];
+    for (const [bytes, name, mime] of cases) {
+      const answer = await app.upload<UploadResponse>('/api/v1/upload', form(bytes, name), { token });
+      assert.equal(answer.body.errorCode, 0, `${name}: ${answer.body.errorMsg}`);
+      assert.equal(answer.body.data.mime, mime, name);
+      assert.equal(answer.body.data.documentId, undefined, 'an attachment is not a review document');
+    }
+  });
+
+  it('refuses as attachments what the content does not bear out: text named .csv without commas, binary named .csv, an executable, a zip bomb', async () => {
+    const before = await storedCount();
+    const refused: Array<[Buffer, string, RegExp]> = [
+      [Buffer.from('只是一段文字，没有分隔符\n第二行'), 'notes.csv', /附件仅支持 PDF、Word、Excel/],
+      [Buffer.from([0x00, 0x01, 0x02, 0x2c, 0x0a]), 'data.csv', /附件仅支持/],
+      [Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), 'setup.png', /附件仅支持/],
+      [Buffer.from('a,b\n1,2\n'), 'data.txt', /附件仅支持/],
+      [zipBombDocx(), 'bomb.docx', /DOCX 文件异常：解压后体积异常/],
+      [
+        zipArchive([{ name: 'zeros.bin', data: Buffer.alloc(420 * 1024 * 1024), deflate: true }]),
+        'bomb.zip',
+        /ZIP 文件异常：解压后体积异常/,
+      ],
+    ];
+    for (const [bytes, name, message] of refused) {
+      const answer = await app.upload('/api/v1/upload', form(bytes, name), { token });
+      assert.equal(answer.body.errorCode, ErrorCode.fileTypeRejected, name);
+      assert.match(answer.body.errorMsg, message, name);
+    }
     assert.equal(await storedCount(), before);
     assert.equal(tempCount(), 0);
   });

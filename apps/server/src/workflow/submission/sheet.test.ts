@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode, Role, type Verdict } from '@zikao/contract';
-import type { SubmissionAttachments, ThesisSheet } from '@zikao/contract/thesis-sheet';
+import type { FilePreview, SubmissionAttachments, ThesisSheet } from '@zikao/contract/thesis-sheet';
+import ExcelJS from 'exceljs';
 import { type BuiltSubmission, buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
-import { minimalDocx, minimalPdf } from '../../test/fixtures.ts';
+import { minimalDocx, minimalPdf, zipArchive } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const SHEET = '/api/v1/submission/sheet';
@@ -185,6 +186,9 @@ describe('thesis information sheet', () => {
     let reportId: string;
     let wordId: string;
     let strangerFile: string;
+    let csvId: string;
+    let xlsxId: string;
+    let zipId: string;
 
     before(async () => {
       const candidate = await buildUser(app, { role: Role.student, name: '附件考生', examNumber: '030199990001' });
@@ -201,6 +205,30 @@ describe('thesis information sheet', () => {
       reportId = await upload('report', minimalPdf('report'), '查重报告.pdf');
       wordId = await upload('attachment', minimalDocx(), '访谈记录.docx');
       strangerFile = await upload('attachment', minimalPdf('other'), '别的文件.pdf');
+      // 序号,满意度 / 1,"很满意, 会推荐" in GB18030, as Chinese Excel saves a CSV.
+      const gbkCsv = Buffer.concat([
+        Buffer.from('d0f2bac52cc2fad2e2b6c80a312c22', 'hex'),
+        Buffer.from('badcc2fad2e22c20bbe1cdc6bcf6', 'hex'),
+        Buffer.from('220a', 'hex'),
+      ]);
+      csvId = await upload('attachment', gbkCsv, '问卷结果.csv');
+      const workbook = new ExcelJS.Workbook();
+      const answers = workbook.addWorksheet('问卷');
+      answers.addRow(['序号', '年级', '每日使用时长（小时）', '备注']);
+      for (let i = 1; i <= 250; i++)
+        answers.addRow([i, `${(i % 4) + 1}年级`, i % 6, { formula: 'B2', result: '公式' }]);
+      workbook.addWorksheet('汇总').addRow(['合计', 250, new Date(Date.UTC(2026, 4, 1))]);
+      xlsxId = await upload('attachment', Buffer.from(await workbook.xlsx.writeBuffer()), '问卷数据.xlsx');
+      zipId = await upload(
+        'attachment',
+        zipArchive([
+          { name: '访谈/', data: Buffer.alloc(0) },
+          { name: '访谈/第一次.txt', data: Buffer.from('访谈记录') },
+          // A name in GB18030 without the UTF-8 flag, as Chinese Windows writes it: 数据.csv.
+          { name: Buffer.from('cafdbedd2e637376', 'hex'), data: Buffer.from('a,b') },
+        ]),
+        '原始资料.zip',
+      );
       const batchId = await buildBatch(app, {});
       withFiles = await buildSubmission(app, {
         batchId,
@@ -217,6 +245,9 @@ describe('thesis information sheet', () => {
             { uploadId: reportId, name: '查重报告.pdf', kind: 'report' },
             { uploadId: attachmentId, name: '调查问卷.pdf', kind: 'attachment' },
             { uploadId: wordId, name: '访谈记录.docx', kind: 'attachment' },
+            { uploadId: csvId, name: '问卷结果.csv', kind: 'attachment' },
+            { uploadId: xlsxId, name: '问卷数据.xlsx', kind: 'attachment' },
+            { uploadId: zipId, name: '原始资料.zip', kind: 'attachment' },
           ]),
         })
         .where('submission_id', '=', withFiles.id)
@@ -239,6 +270,9 @@ describe('thesis information sheet', () => {
         [
           ['调查问卷.pdf', 'attachment', 'application/pdf'],
           ['访谈记录.docx', 'attachment', DOCX],
+          ['问卷结果.csv', 'attachment', 'text/csv'],
+          ['问卷数据.xlsx', 'attachment', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          ['原始资料.zip', 'attachment', 'application/zip'],
           ['查重报告.pdf', 'report', 'application/pdf'],
         ],
       );
@@ -275,6 +309,58 @@ describe('thesis information sheet', () => {
       });
       assert.equal(word.statusCode, 200);
       assert.match(String(word.headers['content-disposition']), /^attachment;/);
+    });
+
+    it('previews CSV (GB18030) and Excel as tables cut to 200 rows, and a ZIP as its file list', async () => {
+      const preview = (uploadId: string, token = reviewer) =>
+        app.post<FilePreview>('/api/v1/submission/filePreview', { submissionId: withFiles.id, uploadId }, { token });
+      const csv = await preview(csvId);
+      assert.equal(csv.body.errorCode, 0, csv.body.errorMsg);
+      assert.deepEqual(csv.body.data, {
+        kind: 'table',
+        sheets: [
+          {
+            name: '问卷结果',
+            rows: [
+              ['序号', '满意度'],
+              ['1', '很满意, 会推荐'],
+            ],
+            truncated: false,
+          },
+        ],
+        truncated: false,
+      });
+      const xlsx = await preview(xlsxId);
+      assert.equal(xlsx.body.errorCode, 0, xlsx.body.errorMsg);
+      assert.ok(xlsx.body.data.kind === 'table');
+      const [answers, total] = xlsx.body.data.sheets;
+      assert.equal(answers?.name, '问卷');
+      assert.equal(answers?.rows.length, 200, 'the first 200 of 251 rows');
+      assert.equal(answers?.truncated, true);
+      assert.deepEqual(answers?.rows[0], ['序号', '年级', '每日使用时长（小时）', '备注']);
+      assert.deepEqual(answers?.rows[1], ['1', '2年级', '1', '公式']);
+      assert.deepEqual(total?.rows, [['合计', '250', '2026-05-01']]);
+      assert.equal(total?.truncated, false);
+      assert.equal(xlsx.body.data.truncated, true);
+      const zip = await preview(zipId);
+      assert.equal(zip.body.errorCode, 0, zip.body.errorMsg);
+      assert.deepEqual(zip.body.data, {
+        kind: 'archive',
+        entries: [
+          { name: '访谈/第一次.txt', size: 12 },
+          { name: '数据.csv', size: 3 },
+        ],
+        totalEntries: 2,
+        truncated: false,
+      });
+      // PDFs and pictures open in the browser instead; another reviewer reads nothing.
+      const pdf = await preview(attachmentId);
+      assert.equal(pdf.body.errorCode, ErrorCode.fileTypeRejected);
+      assert.match(pdf.body.errorMsg, /PDF 与图片请直接打开/);
+      const theirs = await preview(csvId, other);
+      assert.equal(theirs.body.errorCode, ErrorCode.forbidden);
+      const stranger = await preview(strangerFile);
+      assert.equal(stranger.body.errorCode, ErrorCode.notFound);
     });
 
     it('refuses files of other submissions, other reviewers and anonymous callers', async () => {

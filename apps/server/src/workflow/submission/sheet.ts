@@ -6,13 +6,15 @@ import type {
   ThesisSheet,
   ThesisSheetStage,
 } from '@zikao/contract/thesis-sheet';
+import { ARCHIVE_PREVIEW_MIMES, type FilePreview, TABLE_PREVIEW_MIMES } from '@zikao/contract/thesis-sheet';
 import type { Kysely } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
 import { hidesStudent } from '../../access/access-rules.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../shared/errors.ts';
+import { AppError, fileTypeRejected, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
+import { previewCsv, previewXlsx, previewZip } from './file-preview.ts';
 import { SheetRepository } from './sheet.repository.ts';
 import { SubmissionRepository } from './submission.repository.ts';
 
@@ -127,17 +129,44 @@ export class ThesisSheetService {
     submissionId: number,
     uploadId: string,
   ): Promise<{ name: string; mime: string; body: Readable }> {
+    const file = await this.storedFile(user, submissionId, uploadId);
+    return { name: file.name, mime: file.mime, body: await this.storage.read(file.sha256) };
+  }
+
+  /** A CSV, Excel or ZIP attachment's first rows or file list (issue 21 §5); other types have none. */
+  async preview(user: SessionUser, submissionId: number, uploadId: string): Promise<FilePreview> {
+    const file = await this.storedFile(user, submissionId, uploadId);
+    const table = TABLE_PREVIEW_MIMES.includes(file.mime);
+    if (!table && !ARCHIVE_PREVIEW_MIMES.includes(file.mime)) {
+      throw fileTypeRejected('该类型的附件不支持表格或压缩包预览，PDF 与图片请直接打开，其余请下载查看');
+    }
+    const local = await this.storage.localPath(file.sha256);
+    try {
+      if (file.mime === 'text/csv') return await previewCsv(local.path, file.name.replace(/\.csv$/i, ''));
+      if (table) return await previewXlsx(local.path);
+      const archive = await previewZip(local.path);
+      if (!archive) throw fileTypeRejected('压缩包结构损坏，无法预览，请下载查看');
+      return archive;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw fileTypeRejected('文件内容无法解析，无法预览，请下载查看');
+    } finally {
+      await local.release();
+    }
+  }
+
+  private async storedFile(
+    user: SessionUser,
+    submissionId: number,
+    uploadId: string,
+  ): Promise<{ name: string; mime: string; sha256: string }> {
     await this.access.requireAccess(user, 'submission.review', [submissionId]);
     const versions = await this.submissions.versions(submissionId);
     const listed = versions.flatMap((v) => storedFiles(v.attachments_json)).find((f) => f.uploadId === uploadId);
     if (!listed) throw notFound('附件不存在');
     const upload = await this.sheetRows.upload(uploadId);
     if (!upload) throw notFound('附件不存在');
-    return {
-      name: listed.name,
-      mime: upload.mime || 'application/octet-stream',
-      body: await this.storage.read(upload.sha256),
-    };
+    return { name: listed.name, mime: upload.mime || 'application/octet-stream', sha256: upload.sha256 };
   }
 }
 

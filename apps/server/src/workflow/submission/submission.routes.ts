@@ -79,6 +79,9 @@ export function registerSubmissionRoutes(
 
   serve(app, workflowEndpoints.thesisSheet, (input, { user }) => sheet.sheet(user, input.submissionId));
   serve(app, workflowEndpoints.thesisAttachments, (input, { user }) => sheet.attachments(user, input.submissionId));
+  serve(app, workflowEndpoints.submissionFilePreview, (input, { user }) =>
+    sheet.preview(user, input.submissionId, input.uploadId),
+  );
   serve(app, workflowEndpoints.submissionFile, async ({ submissionId, uploadId, inline }, { user, reply }) =>
     sendStoredFile(reply, await sheet.file(user, submissionId, uploadId), inline === '1'),
   );

@@ -22,6 +22,9 @@ export const thesisViewsApi = {
   /** The detail without `open`: printing does not start a review. */
   detail: (submissionId: number) => call(workflowEndpoints.submissionDetail, { submissionId }, { silent: true }),
   annotations: (documentId: number) => call(documentsEndpoints.annotationList, { documentId }, { silent: true }),
+  /** A CSV, Excel or ZIP attachment's first rows or file list. */
+  filePreview: (submissionId: number, uploadId: string) =>
+    call(workflowEndpoints.submissionFilePreview, { submissionId, uploadId }, { silent: true }),
   /** Where the annotated PDF puts each annotation: its number and the rectangles to draw. */
   placement: (documentId: number) => call(documentsEndpoints.annotationPlacement, { documentId }, { silent: true }),
   /** Saves the file under its server name (导出成功). */

@@ -1,9 +1,19 @@
-import { DownloadOutlined, EyeOutlined, FileOutlined, FilePdfOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  FileImageOutlined,
+  FileOutlined,
+  FilePdfOutlined,
+  FileWordOutlined,
+  FileZipOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { STAGE_LABELS } from '@zikao/contract/review';
-import type { SubmissionFile } from '@zikao/contract/thesis-sheet';
+import { ARCHIVE_PREVIEW_MIMES, type SubmissionFile, TABLE_PREVIEW_MIMES } from '@zikao/contract/thesis-sheet';
 import { Button, Card, Empty, Skeleton, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
@@ -11,6 +21,7 @@ import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { currentToken } from '../../../../shared/stores/session-store.ts';
 import { submissionFileUrl, thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
+import { FilePreviewDrawer } from './file-preview-drawer.tsx';
 import { ViewLinks } from './view-links.tsx';
 import { formatFileSize, formatRate, isPreviewable } from './view-model.ts';
 import './thesis-views.css';
@@ -46,6 +57,19 @@ async function preview(submissionId: number, file: SubmissionFile): Promise<void
   }
 }
 
+/** The icon of a file's type: PDF, Word, Excel and CSV, pictures, archives, anything else. */
+function FileIcon({ mime }: { mime: string }) {
+  if (mime === 'application/pdf') return <FilePdfOutlined aria-hidden />;
+  if (mime.includes('word')) return <FileWordOutlined aria-hidden />;
+  if (mime === 'text/csv' || mime.includes('spreadsheet')) return <FileExcelOutlined aria-hidden />;
+  if (mime.startsWith('image/')) return <FileImageOutlined aria-hidden />;
+  if (mime === 'application/zip') return <FileZipOutlined aria-hidden />;
+  return <FileOutlined aria-hidden />;
+}
+
+/** Whether a file is shown in the preview drawer (tables and archives) rather than a browser tab. */
+const hasPreviewDrawer = (mime: string) => TABLE_PREVIEW_MIMES.includes(mime) || ARCHIVE_PREVIEW_MIMES.includes(mime);
+
 /** 论文附件: the current version's attachments and plagiarism report, to preview and download. */
 export function AttachmentsScreen() {
   const submissionId = Number(useParams().id);
@@ -56,13 +80,14 @@ export function AttachmentsScreen() {
     enabled: valid,
     retry: false,
   });
+  const [previewing, setPreviewing] = useState<SubmissionFile | null>(null);
   const columns: ColumnsType<SubmissionFile> = [
     {
       title: '文件名',
       dataIndex: 'name',
       render: (name: string, file) => (
         <Space>
-          {file.mime === 'application/pdf' ? <FilePdfOutlined aria-hidden /> : <FileOutlined aria-hidden />}
+          <FileIcon mime={file.mime} />
           <span className="tv-file-name">{name}</span>
         </Space>
       ),
@@ -87,7 +112,16 @@ export function AttachmentsScreen() {
       width: 200,
       render: (_: unknown, file) => (
         <Space>
-          {isPreviewable(file.mime) ? (
+          {hasPreviewDrawer(file.mime) ? (
+            <Button
+              size="small"
+              icon={<EyeOutlined />}
+              onClick={() => setPreviewing(file)}
+              aria-label={`预览 ${file.name}`}
+            >
+              预览
+            </Button>
+          ) : isPreviewable(file.mime) ? (
             <Button
               size="small"
               icon={<EyeOutlined />}
@@ -146,6 +180,7 @@ export function AttachmentsScreen() {
       }
     >
       {body}
+      {valid && <FilePreviewDrawer submissionId={submissionId} file={previewing} onClose={() => setPreviewing(null)} />}
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import type { AnnotationDto } from '@zikao/contract/annotation';
 import type { ThesisSheetStage } from '@zikao/contract/thesis-sheet';
 import {
   boxOf,
+  columnLabel,
   formatFileSize,
   formatRate,
   isPreviewable,
@@ -216,6 +217,22 @@ describe('notes stacked in the margin', () => {
     // Two notes pushed past a third marker: 0+80+6 = 86, then 86+80+6 = 172.
     assert.deepEqual(stackNotes([0, 10, 20], [80, 80, 80]), [0, 86, 172]);
     assert.deepEqual(stackNotes([], []), []);
+  });
+});
+
+describe('spreadsheet column letters', () => {
+  it('counts A to Z, then AA', () => {
+    assert.deepEqual([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLabel), [
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
   });
 });
 

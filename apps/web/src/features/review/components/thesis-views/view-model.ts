@@ -11,6 +11,15 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** Spreadsheet column letters: 0 → A, 25 → Z, 26 → AA. */
+export function columnLabel(index: number): string {
+  let label = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    label = String.fromCharCode(65 + ((n - 1) % 26)) + label;
+  }
+  return label;
+}
+
 const PREVIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** Whether the browser can show the file in a tab (the server serves only these inline). */

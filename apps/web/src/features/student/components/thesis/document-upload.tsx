@@ -3,7 +3,12 @@ import type { DocumentSummary } from '@zikao/contract/document';
 import { Alert, Button, Progress, Space, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { isCancelled } from '../../../../shared/request/errors.ts';
-import { THESIS_FILE_ACCEPT, THESIS_FILE_MAX_MB, thesisFileTooLarge } from '../../../../shared/upload/thesis-file.ts';
+import {
+  ATTACHMENT_FILE_ACCEPT,
+  THESIS_FILE_ACCEPT,
+  THESIS_FILE_MAX_MB,
+  thesisFileTooLarge,
+} from '../../../../shared/upload/thesis-file.ts';
 import type { UploadAndConvert } from '../../../../shared/upload/use-upload-and-convert.ts';
 import { studentApi } from '../../api/student-api.ts';
 
@@ -133,7 +138,7 @@ export function FileUpload(props: {
   return (
     <div>
       <Upload
-        accept={THESIS_FILE_ACCEPT}
+        accept={kind === 'attachment' ? ATTACHMENT_FILE_ACCEPT : THESIS_FILE_ACCEPT}
         multiple={false}
         showUploadList={false}
         disabled={disabled || sending !== null}

@@ -84,7 +84,10 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
         <Form.Item label="论文文件" required>
           <DocumentUpload upload={document} disabled={busy} />
         </Form.Item>
-        <Form.Item label="附件（可选，最多 10 个）">
+        <Form.Item
+          label="附件（可选，最多 10 个）"
+          extra="可上传问卷、数据与图表：PDF、Word、Excel（.xlsx）、CSV、图片或 ZIP 压缩包，单个不超过 50 MB"
+        >
           <FileUpload
             kind="attachment"
             label="上传附件"
