@@ -25,7 +25,14 @@ describe('how the candidate pages word statuses, windows and results', () => {
   });
 
   it('shows a score with its grade, or a dash without one', () => {
-    const result = { versionNo: 1, verdict: 'pass', comment: '', plagiarismRate: null, reviewedAt: 1, reviewedBy: '评阅教师' } as const;
+    const result = {
+      versionNo: 1,
+      verdict: 'pass',
+      comment: '',
+      plagiarismRate: null,
+      reviewedAt: 1,
+      reviewedBy: '评阅教师',
+    } as const;
     assert.equal(scoreText({ ...result, score: 86, grade: '良好' }), '86 分（良好）');
     assert.equal(scoreText({ ...result, score: null, grade: null }), '—');
   });
