@@ -31,9 +31,9 @@ describe('login', () => {
     await page.goto(`${server.url}/login`);
     await waitForTitle(page, '登录');
     await loginByPassword(page, PHONES.teacher);
-    // Teachers have no annotation area: '/' goes to the first nested child of their first menu route.
-    await waitForPath(page, '/classroom/list');
-    await waitForTitle(page, '直播课程');
+    // Teachers have no annotation area: '/' goes to their first menu route, 首页.
+    await waitForPath(page, '/home');
+    await waitForTitle(page, '首页');
     await expect(
       async () => (await page.getByTestId('header-user-name').textContent()) !== '用户',
       '姓名来自 getUserInfo',

@@ -129,7 +129,7 @@ describe('guard and session', () => {
     await waitForPath(page, '/login');
 
     await loginByPassword(page, PHONES.mustChange, newPassword);
-    await waitForPath(page, '/classroom/list');
+    await waitForPath(page, '/home');
   });
 
   it('logout clears token, account, name, role, id and head image, and the permission data', async () => {

@@ -47,9 +47,13 @@ import { registerNoticeRoutes } from './notices/notice.routes.ts';
 import { NoticeService } from './notices/notice.service.ts';
 import { ReviewNotifier } from './notices/review-notifier.ts';
 import { seedAttachmentDemo } from './seed/attachment-demo.ts';
+import { seedCourseDemo } from './seed/course-demo.ts';
 import { seedDemoData } from './seed/demo-data.ts';
+import { seedHomeDemo } from './seed/home-demo.ts';
+import { seedPracticeDemo } from './seed/practice-demo.ts';
 import { seedReviewDemo } from './seed/review-demo.ts';
 import { seedReviewLinkDemo } from './seed/review-link-demo.ts';
+import { seedStatisticsDemo } from './seed/statistics-demo.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { refuseUndeclaredRoutes } from './shared/http/serve.ts';
@@ -60,15 +64,28 @@ import { AuditService } from './system/audit/audit.service.ts';
 import { findSoffice } from './system/converter.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { buildVersionInfo } from './system/version.ts';
+import { createLiveCourses, type LiveCourses } from './teaching/live-courses.ts';
+import { PracticeRepository } from './teaching/practice/practice.repository.ts';
+import { registerPracticeRoutes } from './teaching/practice/practice.routes.ts';
+import { PracticeService } from './teaching/practice/practice.service.ts';
+import { PracticeConsoleService } from './teaching/practice/practice-console.service.ts';
 import { AssignmentRepository } from './workflow/assignment/assignment.repository.ts';
 import { registerAssignmentRoutes } from './workflow/assignment/assignment.routes.ts';
 import { AssignmentService } from './workflow/assignment/assignment.service.ts';
+import { HomeRepository } from './workflow/home/home.repository.ts';
+import { registerHomeRoutes } from './workflow/home/home.routes.ts';
+import { HomeService } from './workflow/home/home.service.ts';
 import { registerReviewRoutes } from './workflow/review/review.routes.ts';
 import { ReviewService } from './workflow/review/review.service.ts';
 import { registerCommentProxyRoutes } from './workflow/review-link/comment-proxy.routes.ts';
 import { ReviewLinkRepository } from './workflow/review-link/review-link.repository.ts';
 import { registerReviewLinkRoutes } from './workflow/review-link/review-link.routes.ts';
 import { ReviewLinkService } from './workflow/review-link/review-link.service.ts';
+import { ReviewerItemsRepository } from './workflow/statistics/reviewer-items.repository.ts';
+import { StatisticsRepository } from './workflow/statistics/statistics.repository.ts';
+import { registerStatisticsRoutes } from './workflow/statistics/statistics.routes.ts';
+import { StatisticsService } from './workflow/statistics/statistics.service.ts';
+import { StatisticsWriter } from './workflow/statistics/statistics-writer.ts';
 import { StudentRepository } from './workflow/student/student.repository.ts';
 import { registerStudentRoutes } from './workflow/student/student.routes.ts';
 import { StudentService } from './workflow/student/student.service.ts';
@@ -98,6 +115,8 @@ export interface App {
   config: AppConfig;
   documents: DocumentService;
   submissions: SubmissionService;
+  /** Live courses and the board (issue 14). */
+  liveCourses: LiveCourses;
   close(): Promise<void>;
 }
 
@@ -193,6 +212,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     audit,
     secret: loadLinkSecret(config.dataDir, config.linkSecret),
   });
+  const liveCourses = createLiveCourses({
+    db,
+    config,
+    storage,
+    accounts,
+    audit,
+    soffice,
+    secret: loadLinkSecret(config.dataDir, config.linkSecret),
+    logger: server.log,
+  });
+  await liveCourses.ready();
+  // 数据统计 (issue 16, adr/014): kept in step by the review service, read by the statistics calls.
+  const statisticsWriter = new StatisticsWriter(db, database.dialect);
+  const statistics = new StatisticsService({
+    repository: new StatisticsRepository(db, database.dialect),
+    items: new ReviewerItemsRepository(db),
+  });
   const reviews = new ReviewService({
     submissions: submissionRepository,
     reviews: reviewRepository,
@@ -200,9 +236,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     access,
     notify: new ReviewNotifier({ notices, repository: noticeRepository, sms, logger: server.log }),
     steps: links,
+    statistics: statisticsWriter,
   });
   const sheet = new ThesisSheetService({ db, storage, access });
   const bank = new CommentBankService({ bank: new CommentBankRepository(db), audit });
+  const practiceRepository = new PracticeRepository(db);
+  const practice = new PracticeService({ repository: practiceRepository, documents, annotations });
+  const practiceConsole = new PracticeConsoleService({
+    repository: practiceRepository,
+    documents,
+    annotations,
+    access,
+    audit,
+  });
   const version = buildVersionInfo(database.dialect, config.commit, soffice);
 
   await server.register(
@@ -223,6 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         });
         registerUploadRoutes(files, { uploads });
         registerImportRoutes(files, { imports: new ImportService({ repository: new ImportRepository(db), audit }) });
+        liveCourses.registerUploads(files);
       });
       registerSystemRoutes(api, { version });
       registerDocumentRoutes(api, { documents, storage });
@@ -231,7 +278,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerSubmissionRoutes(api, { submissions, sheet });
       registerReviewRoutes(api, { reviews });
       registerNoticeRoutes(api, { notices });
-      registerStudentInfoRoutes(api, { info: new StudentInfoService({ repository: new StudentInfoRepository(db) }) });
+      registerStudentInfoRoutes(api, {
+        info: new StudentInfoService({ repository: new StudentInfoRepository(db), courses: liveCourses.courses }),
+      });
       registerAssignmentRoutes(api, { assignments });
       registerStudentRoutes(api, {
         students: new StudentService({
@@ -246,6 +295,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerBatchRoutes(api, { batches: new BatchService({ batches: new BatchRepository(db), audit }) });
       registerAccountRoutes(api, { accounts });
       registerReviewLinkRoutes(api, { links });
+      registerHomeRoutes(api, { home: new HomeService({ repository: new HomeRepository(db) }) });
+      registerPracticeRoutes(api, { practice, console: practiceConsole });
+      registerStatisticsRoutes(api, { statistics });
+      liveCourses.registerRoutes(api);
       registerCommentProxyRoutes(api, {
         links,
         submissions,
@@ -264,6 +317,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: API_BASE },
   );
 
+  await liveCourses.registerSocket(server);
   await registerWebApp(server, config.webDist);
 
   if (config.seedDemo) {
@@ -282,10 +336,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             `demo review link (${link.purpose === 'review' ? '评阅' : '复核'})`,
           );
         }
+        const courseDemo = await seedCourseDemo({ db, liveCourses, storage });
+        if (courseDemo.presenterUrl) {
+          server.log.info(
+            { courses: courseDemo.courses, url: `http://localhost:${config.port}${courseDemo.presenterUrl}` },
+            'live-course demo data created (the live course’s board, as its presenter)',
+          );
+        }
+        const practiceStarted = Date.now();
+        await seedPracticeDemo({ db, storage, documents, annotations, practice, practiceConsole });
+        server.log.info({ ms: Date.now() - practiceStarted }, 'practice demo data created');
+        // The homes' demo (issue 21 §3): reviews that have waited, one overdue, one reopened.
+        await seedHomeDemo({ db, storage, submissions });
+        // Last: its history charts on 数据统计, and it derives the statistics of every seed's reviews.
+        const statisticsDemo = await seedStatisticsDemo({ db, statistics: statisticsWriter });
+        server.log.info(statisticsDemo, 'statistics demo data created');
       }
     }
   }
 
+  const resumedCourseware = await liveCourses.resume();
+  if (resumedCourseware > 0) server.log.info({ resumed: resumedCourseware }, 'resumed unfinished courseware');
   const resumed = await documents.resumeUnfinished();
   if (resumed > 0) server.log.info({ resumed }, 'resumed unfinished documents');
 
@@ -295,9 +366,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     documents,
     submissions,
+    liveCourses,
     async close() {
       await server.close();
       await documents.drain();
+      await liveCourses.close();
       await database.close();
     },
   };

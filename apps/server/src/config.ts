@@ -51,6 +51,20 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Calls per minute one review link may make to one comment-proxy call (the PDF's byte ranges: ten times as many). */
   LINK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /**
+   * Redis for the live-course board (issue 14, adr/012): set it when several instances serve one
+   * site, so board messages and the current page are shared. Unset: kept in this process.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, '须以 redis:// 或 rediss:// 开头')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prefix of every Redis key and channel, so that several deployments (or tests) share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, '只能包含字母、数字、冒号、下划线和连字符')
+    .default('zikao:'),
 });
 
 export interface AppConfig {
@@ -79,6 +93,9 @@ export interface AppConfig {
   /** LINK_SECRET, when set; otherwise the key kept in DATA_DIR/keys is used. */
   linkSecret: string | undefined;
   linkRateLimitPerMinute: number;
+  /** REDIS_URL: the board's messages and state go through Redis when set. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -122,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listCacheEntries: c.LIST_CACHE_ENTRIES,
     linkSecret: c.LINK_SECRET,
     linkRateLimitPerMinute: c.LINK_RATE_LIMIT_PER_MINUTE,
+    redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccountStatus, BatchStatus } from './console.ts';
 import { listQuerySchema } from './envelope.ts';
+import { PRACTICE_STATUS_LABELS, type PracticeStatus } from './practice.ts';
 import { REVIEW_LINK_STATUS_LABELS, type ReviewLinkStatus } from './review-link.ts';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './review-lists.ts';
 
@@ -40,6 +41,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   reviewLinkCreate: '生成评阅链接',
   reviewLinkRevoke: '撤销评阅链接',
   reviewLinkUse: '使用评阅链接',
+  practiceCreate: '新建练习论文',
+  practiceUpdate: '修改练习论文',
+  practicePublish: '发布练习论文',
+  practiceWithdraw: '撤回练习论文',
+  practiceRevise: '修订练习论文',
+  courseCreate: '新建课程',
+  courseUpdate: '修改课程',
+  courseCancel: '取消课程',
+  courseStart: '开始直播',
+  courseEnd: '结束直播',
 };
 
 /** Names of the things an audit entry is about. */
@@ -49,10 +60,12 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: '账号',
   batch: '批次',
   review_link: '评阅链接',
+  practice_thesis: '练习论文',
+  course: '直播课程',
 };
 
 /** A status an entry records: a submission's, an account's or a batch's, by its entity. */
-export type AuditStatus = SubmissionStatus | AccountStatus | BatchStatus | ReviewLinkStatus;
+export type AuditStatus = SubmissionStatus | AccountStatus | BatchStatus | ReviewLinkStatus | PracticeStatus;
 
 /** Names of the statuses entries record, per entity; submissions use their status names. */
 export const AUDIT_STATUS_LABELS: Record<string, Record<string, string>> = {
@@ -60,6 +73,7 @@ export const AUDIT_STATUS_LABELS: Record<string, Record<string, string>> = {
   user: { active: '正常', disabled: '已停用' },
   batch: { open: '进行中', closed: '已关闭' },
   review_link: REVIEW_LINK_STATUS_LABELS,
+  practice_thesis: PRACTICE_STATUS_LABELS,
 };
 
 /** A status in words, or '—' for none. */

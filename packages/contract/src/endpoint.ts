@@ -11,6 +11,12 @@ export interface EndpointAccess {
    * authorised by the review link's credential in its input alone (a session grants nothing).
    */
   auth?: 'public' | 'user' | 'link';
+  /**
+   * 'board-link': a live-course board call (issue 14), declared with `auth: 'public'`, authorised by
+   * the board link's credential in its input (`boardCredentialSchema`), which the teaching area
+   * verifies before the handler runs; a session grants nothing. Every such path is under `/v1/board/`.
+   */
+  credential?: 'board-link';
   /** Roles allowed; omitted means any signed-in role. */
   roles?: readonly Role[];
   /** Reachable while the account must still change its password (updatePassword, logout). */

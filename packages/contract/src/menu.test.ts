@@ -15,7 +15,13 @@ it('gives reviewers the annotation area, history, statistics and the teacher are
 });
 
 it('gives teachers only the teacher area and students only their own menu', () => {
-  assert.deepEqual(names(menuForRole(Role.teacher)), ['Teaching', 'ClassroomList', 'AnnotatePracticeList', 'Notice']);
+  assert.deepEqual(names(menuForRole(Role.teacher)), [
+    'Home',
+    'Teaching',
+    'ClassroomList',
+    'AnnotatePracticeList',
+    'Notice',
+  ]);
   const student = names(menuForRole(Role.student));
   assert.ok(student.includes('StudentThesis') && student.includes('StudentCertificate'));
   assert.ok(!student.includes('AnnotateTopicList'));
@@ -23,4 +29,12 @@ it('gives teachers only the teacher area and students only their own menu', () =
 
 it('gives nothing to a caller with no role', () => {
   assert.deepEqual(menuForRole(Role.none), []);
+});
+
+it('gives admins the console practice theses and practice itself; nobody else the console entry', () => {
+  const admin = names(menuForRole(Role.admin));
+  assert.ok(admin.includes('ConsolePractice') && admin.includes('AnnotatePracticeList'));
+  for (const role of [Role.teacher, Role.reviewer, Role.student]) {
+    assert.ok(!names(menuForRole(role)).includes('ConsolePractice'), String(role));
+  }
 });

@@ -15,6 +15,8 @@ const TEACHERS: readonly Role[] = [Role.teacher, Role.reviewer, Role.admin];
  * hands each role its part through /auth/v1/menu/list.
  */
 export const MENU_TREE: readonly MenuNode[] = [
+  /** 首页 of every staff role (issue 21 §3); the candidate's home is /student. */
+  { path: '/home', name: 'Home', title: '首页', icon: 'home', roles: TEACHERS },
   {
     path: '/annotate',
     name: 'Annotate',
@@ -66,6 +68,8 @@ export const MENU_TREE: readonly MenuNode[] = [
       { path: '/console/import', name: 'ConsoleImport', title: '考生导入', icon: 'upload' },
       { path: '/console/assignment', name: 'ConsoleAssignment', title: '评阅分配', icon: 'deployment-unit' },
       { path: '/console/review-link', name: 'ConsoleReviewLink', title: '评阅链接', icon: 'audit' },
+      { path: '/console/course', name: 'ConsoleCourse', title: '课程管理', icon: 'video-camera' },
+      { path: '/console/practice', name: 'ConsolePractice', title: '练习论文', icon: 'form' },
       { path: '/console/comment-bank', name: 'ConsoleCommentBank', title: '公共评语库', icon: 'message' },
       { path: '/console/audit', name: 'ConsoleAudit', title: '审计日志', icon: 'file-search' },
     ],

@@ -25,6 +25,16 @@ export interface LiveCourseDto {
   status: LiveCourseStatus;
   /** Streaming link while live, playback link once ended; empty when none. */
   url: string;
+  /** The streaming service's addresses as the lecturer pasted them; empty when none (issue 14). */
+  streamUrl: string;
+  playbackUrl: string;
+  /**
+   * 进入课堂: the board's viewer link made for this candidate (`/board?cid=…&role=viewer&…&uid=…&sig=…`);
+   * null once the course has ended. Joining through it records the candidate's attendance.
+   */
+  boardUrl: string | null;
+  /** Ready courseware pages, to say whether there is anything to see on the board. */
+  pageCount: number;
 }
 
 export interface StudentCoursesResult {

@@ -17,7 +17,10 @@ const isTeacherSide = (user: SessionUser): boolean => TEACHER_SIDE_ROLES.include
 
 /** Admins read every document; others their own, and the teacher side those assigned to them. */
 export function mayReadDocument(user: SessionUser, document: DocumentFacts): boolean {
-  if (isAdmin(user) || document.owner_id === user.id) return true;
+  if (isAdmin(user)) return true;
+  // Practice (adr/013): a reference document is the admins' alone; an attempt's is its marker's.
+  if (document.practice) return document.practice.kind === 'attempt' && document.practice.userId === user.id;
+  if (document.owner_id === user.id) return true;
   return isTeacherSide(user) && document.versions.some((version) => version.reviewer_id === user.id);
 }
 
@@ -35,9 +38,25 @@ export function isFrozenForReview(document: DocumentFacts): boolean {
   );
 }
 
-/** The teacher side annotates what it may read, except documents whose review is over. */
+/**
+ * A practice document's annotations (adr/013): an attempt's only by its marker until submitted
+ * (an admin reads it but never annotates it); a reference document's until its first attempt.
+ */
+export function mayAnnotatePractice(user: SessionUser, document: DocumentFacts): boolean {
+  const practice = document.practice;
+  if (!practice) return true;
+  if (practice.kind === 'attempt') return practice.userId === user.id && !practice.submitted;
+  return isAdmin(user) && !practice.locked;
+}
+
+/** The teacher side annotates what it may read, except documents whose review (or practice attempt) is over. */
 export function mayAnnotateDocument(user: SessionUser, document: DocumentFacts): boolean {
-  return isTeacherSide(user) && mayReadDocument(user, document) && !isFrozenForReview(document);
+  return (
+    isTeacherSide(user) &&
+    mayReadDocument(user, document) &&
+    !isFrozenForReview(document) &&
+    mayAnnotatePractice(user, document)
+  );
 }
 
 /** Admins review every submission; the teacher side those assigned to it; nobody else any. */

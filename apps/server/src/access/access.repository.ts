@@ -23,7 +23,13 @@ export interface DocumentFacts {
   name: string;
   source_mime: string;
   versions: DocumentVersionFacts[];
+  /** A practice document (issue 15, adr/013): an attempt's copy, or a practice thesis's reference document. */
+  practice?: PracticeDocumentFacts;
 }
+
+export type PracticeDocumentFacts =
+  | { kind: 'attempt'; userId: number; submitted: boolean }
+  | { kind: 'reference'; locked: boolean };
 
 /** A submission: who reviews it, whose it is, and its batch's rules (blind review). */
 export interface SubmissionFacts {
@@ -56,7 +62,12 @@ export class AccessRepository {
       .leftJoin('reviews as r', (join) =>
         join.onRef('r.submission_id', '=', 'v.submission_id').onRef('r.version_no', '=', 'v.version_no'),
       )
+      .leftJoin('practice_attempts as pa', 'pa.document_id', 'd.id')
+      .leftJoin('practice_theses as pt', 'pt.document_id', 'd.id')
       .select([
+        'pa.user_id as practice_user_id',
+        'pa.status as practice_status',
+        'pt.locked as practice_locked',
         'd.id',
         'd.owner_id',
         'd.name',
@@ -78,6 +89,15 @@ export class AccessRepository {
       let entry = facts.get(row.id);
       if (!entry) {
         entry = { id: row.id, owner_id: row.owner_id, name: row.name, source_mime: row.source_mime, versions: [] };
+        if (row.practice_user_id !== null) {
+          entry.practice = {
+            kind: 'attempt',
+            userId: row.practice_user_id,
+            submitted: row.practice_status === 'submitted',
+          };
+        } else if (row.practice_locked !== null) {
+          entry.practice = { kind: 'reference', locked: row.practice_locked === 1 };
+        }
         facts.set(row.id, entry);
       }
       if (

@@ -10,6 +10,9 @@ import * as listIndexes from './migrations/010-list-indexes.ts';
 import * as changeNotify from './migrations/011-change-notify.ts';
 import * as topicDocuments from './migrations/013-topic-documents.ts';
 import * as reviewLinks from './migrations/014-review-links.ts';
+import * as courses from './migrations/015-courses.ts';
+import * as practice from './migrations/016-practice.ts';
+import * as statistics from './migrations/017-statistics.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -33,6 +36,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '011-change-notify': changeNotify,
   '013-topic-documents': topicDocuments,
   '014-review-links': reviewLinks,
+  '015-courses': courses,
+  '016-practice': practice,
+  '017-statistics': statistics,
 };
 
 /**

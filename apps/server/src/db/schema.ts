@@ -15,7 +15,14 @@ import type {
 } from '@zikao/contract';
 import type { AuditStatus } from '@zikao/contract/audit';
 import type { BatchStatus } from '@zikao/contract/console';
+import type { CoursewareKind, CoursewareStatus } from '@zikao/contract/course';
 import type { NoticeAudience, NoticeKind } from '@zikao/contract/notice';
+import type {
+  PracticeAttemptStatus,
+  PracticeDifficulty,
+  PracticeReferenceOutcome,
+  PracticeStatus,
+} from '@zikao/contract/practice';
 import type { ReviewLinkPurpose } from '@zikao/contract/review-link';
 import type { Generated } from 'kysely';
 
@@ -282,6 +289,190 @@ export interface ReviewLinksTable {
   last_used_at: number | null;
 }
 
+/** A practice thesis revision (issue 15, adr/013); its reference document's annotations are the reference points. */
+export interface PracticeThesesTable {
+  id: Generated<number>;
+  /** The first revision's id, shared by every revision of one thesis. */
+  series_id: number;
+  revision: number;
+  previous_id: number | null;
+  title: string;
+  major_name: string;
+  difficulty: PracticeDifficulty;
+  tags_json: string;
+  /** Lower-cased title, major and tags for the keyword search. */
+  search_text: string;
+  description: string;
+  status: PracticeStatus;
+  document_id: number;
+  /** 1 once an attempt exists: the reference document is frozen. */
+  locked: Generated<number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+}
+
+/** A marker's attempt on a revision, with its own copy of the document; scores are set at submit. */
+export interface PracticeAttemptsTable {
+  id: Generated<number>;
+  thesis_id: number;
+  user_id: number;
+  document_id: number;
+  status: PracticeAttemptStatus;
+  started_at: number;
+  submitted_at: number | null;
+  time_spent_ms: Generated<number>;
+  score: number | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+  credit: number | null;
+  reference_count: Generated<number>;
+  annotation_count: Generated<number>;
+}
+
+/** How one reference point fared in one submitted attempt. */
+export interface PracticeAttemptPointsTable {
+  attempt_id: number;
+  reference_annotation_id: string;
+  outcome: PracticeReferenceOutcome;
+  credit: number;
+  matched_annotation_id: string | null;
+  cover: number;
+}
+
+/** A live course (issue 14, migration 015); its status is computed from these columns. */
+export interface CoursesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  lecturer_id: number;
+  start_at: number;
+  end_at: number;
+  stream_url: string;
+  playback_url: string;
+  /** The lecturer's 开始 / 结束, overriding the schedule. */
+  started_at: number | null;
+  ended_at: number | null;
+  cancelled_at: number | null;
+  cancel_reason: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Who a course is for: a batch or a major per row. */
+export interface CourseTargetsTable {
+  course_id: number;
+  batch_id: number | null;
+  major_name: string | null;
+}
+
+export interface CoursewareFilesTable {
+  id: Generated<number>;
+  course_id: number;
+  name: string;
+  kind: CoursewareKind;
+  source_sha256: string;
+  source_mime: string;
+  size: number;
+  status: CoursewareStatus;
+  error: string;
+  page_count: number;
+  sort: number;
+  uploaded_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A courseware page rendered to a PNG in the file store. */
+export interface CoursewarePagesTable {
+  file_id: number;
+  page_no: number;
+  image_sha256: string;
+  image_size: number;
+  width: number;
+  height: number;
+}
+
+/** 出勤: `u:<user id>` for a candidate's own link, `g:<client id>` for a guest. */
+export interface CourseAttendanceTable {
+  id: Generated<number>;
+  course_id: number;
+  attendee_key: string;
+  user_id: number | null;
+  name: string;
+  joined_at: number;
+  last_seen_at: number;
+  joins: number;
+  /** Open board sockets over every instance. */
+  connections: number;
+}
+
+/** 学员上传. */
+export interface CourseHandInsTable {
+  id: Generated<number>;
+  course_id: number;
+  attendee_key: string;
+  user_id: number | null;
+  uploader_name: string;
+  name: string;
+  sha256: string;
+  size: number;
+  mime: string;
+  created_at: number;
+}
+
+/** One submitted review as the statistics read it (issue 16, migration 017, adr/014). */
+export interface StatsReviewsTable {
+  review_id: number;
+  submission_id: number;
+  reviewer_id: number;
+  batch_id: number;
+  stage: Stage;
+  major_name: string;
+  reviewed_at: number;
+  /** Days since 1970-01-01 in China Standard Time; `month` is the day its month starts on. */
+  day: number;
+  month: number;
+  outcome: 'pass' | 'revise' | 'fail' | 'awaiting';
+  score: number | null;
+  score_milli: number | null;
+  score_bin: number | null;
+  plagiarism_rate: number | null;
+  plagiarism_bin: number | null;
+  time_spent_ms: number;
+  /** 5-minute bins, the last (36) from 3 hours on. */
+  time_bin: number;
+}
+
+type StatsBin = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19;
+type StatsTimeBin = StatsBin | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36;
+/** What a roll-up row sums: counts by outcome, scores, and the score, plagiarism-rate and review-time bins. */
+export type StatsMeasure =
+  | 'reviewed'
+  | 'awaiting'
+  | 'passed'
+  | 'revised'
+  | 'failed'
+  | 'scored'
+  | 'score_milli'
+  | 'rated'
+  | `s${StatsBin}`
+  | `p${StatsBin}`
+  | `t${StatsTimeBin}`;
+
+/** `stats_reviews` summed per day or month (span 1 or 2), for everyone (reviewer 0) or per reviewer. */
+export type StatsRollupTable = {
+  span: number;
+  reviewer_id: number;
+  bucket: number;
+  batch_id: number;
+  stage: Stage;
+  major_name: string;
+} & Record<StatsMeasure, Generated<number>>;
+
 /** Counters that caches check for freshness; database triggers bump them (migration 010). */
 export interface DataVersionsTable {
   name: string;
@@ -311,4 +502,15 @@ export interface Database {
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
   review_links: ReviewLinksTable;
+  courses: CoursesTable;
+  course_targets: CourseTargetsTable;
+  courseware_files: CoursewareFilesTable;
+  courseware_pages: CoursewarePagesTable;
+  course_attendance: CourseAttendanceTable;
+  course_hand_ins: CourseHandInsTable;
+  practice_theses: PracticeThesesTable;
+  practice_attempts: PracticeAttemptsTable;
+  practice_attempt_points: PracticeAttemptPointsTable;
+  stats_reviews: StatsReviewsTable;
+  stats_rollup: StatsRollupTable;
 }

@@ -6,10 +6,61 @@ import {
   type SubmissionDetail,
   type SubmissionListResult,
   type SubmissionStatus,
+  type VersionDiff,
 } from '@zikao/contract';
 import type { ListResult } from '@zikao/contract/envelope';
 import type { ReviewLinkDto } from '@zikao/contract/review-link';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import {
+  DEMO_TITLES,
+  RESUBMITTED_DRAFT,
+  THESIS_BODIES,
+  thesisBodyFor,
+  thesisFor,
+  topicFieldsFor,
+} from './review-text.ts';
+
+/** Text as the PDF text layer gives it back, whitespace and line breaks aside. */
+const squeeze = (text: string) => text.replace(/\s/g, '');
+
+/** The chapter headings that name one thesis's own subject: all but 绪论, 结论 and 参考文献. */
+const distinctiveHeadings = (title: string) =>
+  thesisFor(title)
+    .sections.map((section) => section.heading)
+    .filter((heading) => !/绪论|结论/.test(heading));
+
+describe('review demo text', () => {
+  it('writes a body for every demo title, with chapters of its own and references', () => {
+    const titles = [...DEMO_TITLES, RESUBMITTED_DRAFT.first.title];
+    assert.equal(new Set(THESIS_BODIES.map((body) => body.title)).size, THESIS_BODIES.length, 'one body per title');
+    for (const title of titles) {
+      assert.ok(
+        THESIS_BODIES.some((body) => body.title === title),
+        `${title} has its own body`,
+      );
+      const body = thesisFor(title);
+      assert.equal(body.sections[0]?.heading, '第一章 绪论', title);
+      assert.match(body.sections.at(-1)?.heading ?? '', /^第.章 结论$/, title);
+      assert.ok(body.references.length >= 4 && body.references.length <= 6, `${title}: 4–6 references`);
+      for (const [i, reference] of body.references.entries()) {
+        assert.match(reference, new RegExp(`^\\[${i + 1}\\] .+\\[(M|J|R|S|Z)\\]`), reference);
+      }
+      assert.equal(thesisBodyFor(title).at(-1)?.heading, '参考文献');
+      assert.ok(distinctiveHeadings(title).length >= 2, `${title}: chapters of its own`);
+      const fields = topicFieldsFor(title);
+      assert.equal(fields.title, title);
+      assert.ok(fields.rationale.length > 80 && fields.outline.includes('第二章'), title);
+    }
+    const headings = THESIS_BODIES.flatMap((body) => distinctiveHeadings(body.title));
+    assert.equal(new Set(headings).size, headings.length, 'no two theses share a chapter heading');
+  });
+
+  it('falls back to a plain body that names a title nobody wrote for', () => {
+    const sections = thesisBodyFor('某县农村集体经济发展研究');
+    assert.ok(sections.length >= 3);
+    assert.match(sections[0]?.paragraphs[0] ?? '', /某县农村集体经济发展研究/);
+  });
+});
 
 describe('review demo data', () => {
   let app: TestApp;
@@ -71,6 +122,90 @@ describe('review demo data', () => {
     );
     assert.equal(detail.body.data.versions[0]?.review?.verdict, 'revise');
     assert.deepEqual(detail.body.data.carried?.counts, { found: 1, moved: 1, orphaned: 1 });
+  });
+
+  it('prints each seeded thesis with the text of its own title, every character read back', async () => {
+    // The review demo's own theses; other seeds' PDFs are theirs to write.
+    const ours = new Set([...DEMO_TITLES, RESUBMITTED_DRAFT.first.title]);
+    const documents: Array<{ title: string; documentId: number; versionNo: number }> = [];
+    for (const stage of STAGES.filter((s) => s !== 'topic')) {
+      const { list } = (
+        await app.post<SubmissionListResult>(
+          '/api/v1/submission/list',
+          { stage, scope: 'all', page: 1, pageSize: 100 },
+          { token: admin },
+        )
+      ).body.data;
+      for (const row of list) {
+        if (!ours.has(row.title)) continue;
+        const detail = (
+          await app.post<SubmissionDetail>('/api/v1/submission/detail', { submissionId: row.id }, { token: admin })
+        ).body.data;
+        for (const version of detail.versions) {
+          if (version.documentId) {
+            documents.push({
+              title: detail.thesis.title,
+              documentId: version.documentId,
+              versionNo: version.versionNo,
+            });
+          }
+        }
+      }
+    }
+    const titles = new Set(documents.map((d) => d.title));
+    assert.equal(titles.size, 29, 'every thesis past its topic has PDFs');
+    for (const { title, documentId, versionNo } of documents) {
+      await app.documents.settled(documentId);
+      const text = await app.post<DocumentText>('/api/v1/document/text', { documentId }, { token: admin });
+      assert.equal(text.body.errorCode, 0, text.body.errorMsg);
+      const pages = text.body.data.pages.map((page) => page.text);
+      const body =
+        title === RESUBMITTED_DRAFT.first.title && versionNo === 2 ? RESUBMITTED_DRAFT.second : thesisFor(title);
+      const sections = [...body.sections, { heading: '参考文献', paragraphs: body.references }];
+      assert.equal(pages.length, sections.length + 1, title);
+      assert.ok(squeeze(pages[0] ?? '').startsWith(squeeze(title)), `${title}: cover`);
+      // Every glyph comes back as the character drawn: none blank, none mapped to another.
+      sections.forEach((section, i) => {
+        const expected = squeeze(`${section.heading}${section.paragraphs.join('')}第${i + 2}页共${pages.length}页`);
+        assert.equal(squeeze(pages[i + 1] ?? ''), expected, `${title} page ${i + 2}`);
+      });
+      const whole = pages.join('');
+      for (const { title: other } of THESIS_BODIES) {
+        if (other === title) continue;
+        for (const heading of distinctiveHeadings(other)) {
+          assert.ok(!whole.includes(heading), `${title} has none of ${other}'s chapters (${heading})`);
+        }
+      }
+    }
+  });
+
+  it('gives the resubmitted draft a second version whose diff shows the revision', async () => {
+    const drafts = await counts('draft', reviewer);
+    const resubmitted = drafts.list.find((row) => row.version === 2);
+    assert.ok(resubmitted);
+    const diff = await app.post<VersionDiff>(
+      '/api/v1/submission/diff',
+      { submissionId: resubmitted.id, fromVersion: 1, toVersion: 2 },
+      { token: reviewer },
+    );
+    assert.equal(diff.body.errorCode, 0, diff.body.errorMsg);
+    const lines = (op: 'insert' | 'delete') =>
+      squeeze(
+        diff.body.data.ops
+          .filter((o) => o.op === op)
+          .flatMap((o) => o.lines)
+          .join(''),
+      );
+    const [intro, sources, influence] = RESUBMITTED_DRAFT.first.sections;
+    const added = RESUBMITTED_DRAFT.second.sections[0]?.paragraphs[1] ?? '';
+    assert.ok(lines('insert').includes(squeeze(added)), 'the added paragraph shows as inserted');
+    assert.ok(lines('delete').includes(squeeze(influence?.paragraphs[0] ?? '')), 'the dropped paragraph as deleted');
+    assert.ok(!lines('delete').includes(squeeze(intro?.paragraphs[0] ?? '')), 'the kept opening is unchanged');
+    assert.ok(
+      lines('delete').includes('全部来自网民') && lines('insert').includes('大多来自网民'),
+      'a reworded passage',
+    );
+    assert.ok(sources && diff.body.data.stats.equal > 0 && diff.body.data.stats.inserted > 0);
   });
 
   it('makes a 评阅 link and a 复核 link for a submission 待复核, logs them, and both open', async () => {

@@ -7,7 +7,6 @@ import {
   STAGES,
   type Stage,
   type SubmissionStatus,
-  type TopicFields,
 } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -17,7 +16,16 @@ import type { SessionUser } from '../shared/request-context.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import type { SubmissionService } from '../workflow/submission/submission.service.ts';
 import { createPdfMaker, type DemoThesis } from './review-pdf.ts';
-import { DEMO_TEXT, DEMO_TITLES, REVIEW_COMMENTS, STUDENT_NAMES } from './review-text.ts';
+import {
+  DEMO_TITLES,
+  demoTextCharacters,
+  RESUBMITTED_DRAFT,
+  REVIEW_COMMENTS,
+  STUDENT_NAMES,
+  sectionsOf,
+  thesisBodyFor,
+  topicFieldsFor,
+} from './review-text.ts';
 
 interface Deps {
   db: Kysely<Database>;
@@ -72,10 +80,9 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  // One font subset for every PDF: each thesis's own text, and the cover subtitles.
   const makePdf = await createPdfMaker(
-    [...DEMO_TITLES, ...DEMO_TEXT.flatMap((s) => [s.heading, ...s.paragraphs])].join('') +
-      Object.values(STAGE_LABELS).join('') +
-      '自学考试毕业论文考生',
+    `${demoTextCharacters()}${Object.values(STAGE_LABELS).join('')}自学考试毕业论文 · （修改稿）`,
   );
   const storePdf = async (ownerId: number, name: string, thesis: DemoThesis): Promise<number> => {
     const bytes = await makePdf(thesis);
@@ -97,10 +104,11 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     return new DocumentRepository(db).insert({ ownerId, uploadId, name, sourceSha256: sha256, sourceMime: mime });
   };
 
-  const thesisText = (title: string, stage: Stage, offset: number): DemoThesis => ({
+  // Each thesis reads like its title: its own chapters and references, whatever the stage.
+  const thesisText = (title: string, stage: Stage): DemoThesis => ({
     title,
     subtitle: `自学考试毕业论文 · ${STAGE_LABELS[stage]}`,
-    sections: [0, 1, 2].map((i) => DEMO_TEXT[(offset + i) % DEMO_TEXT.length] as DemoThesis['sections'][number]),
+    sections: thesisBodyFor(title),
   });
 
   let sequence = 0;
@@ -150,17 +158,6 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-
-  const topicFields = (title: string, offset: number) => {
-    const section = DEMO_TEXT[offset % DEMO_TEXT.length] as DemoThesis['sections'][number];
-    return {
-      title,
-      rationale: section.paragraphs[0] ?? '',
-      outline: DEMO_TEXT.map((s) => s.heading).join('\n'),
-      references:
-        '[1] 王力. 汉语史稿[M]. 北京：中华书局，2004.\n[2] 吕叔湘. 现代汉语八百词[M]. 北京：商务印书馆，1999.',
-    };
-  };
 
   /** Moves a fresh submission to its status, with the review and the audit rows a real flow leaves. */
   const settle = async (id: number, stage: Stage, status: SubmissionStatus, index: number) => {
@@ -239,7 +236,6 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
     batchId: batch.id,
     insertThesis,
     settle,
-    topicFields,
   });
   let titleIndex = 0;
   for (const stage of STAGES) {
@@ -252,17 +248,15 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
       if (stage !== 'topic') {
         // The topic was passed earlier: it shows in the reviewer's history.
         const topicId = await submissions.createSubmission(studentId, thesisId, 'topic', {
-          structured: topicFields(title, titleIndex),
+          structured: topicFieldsFor(title),
         });
         await settle(topicId, 'topic', 'passed', index);
       }
       const documentId =
-        stage === 'topic'
-          ? null
-          : await storePdf(studentId, `${STAGE_LABELS[stage]}.pdf`, thesisText(title, stage, titleIndex));
+        stage === 'topic' ? null : await storePdf(studentId, `${STAGE_LABELS[stage]}.pdf`, thesisText(title, stage));
       const id = await submissions.createSubmission(studentId, thesisId, stage, {
         documentId,
-        structured: stage === 'topic' ? topicFields(title, titleIndex) : null,
+        structured: stage === 'topic' ? topicFieldsFor(title) : null,
         plagiarismRate: stage === 'final' ? 8 + index * 4 : null,
       });
       await settle(id, stage, status, index);
@@ -285,17 +279,20 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
   const studentId = await newStudent();
   const thesisId = await insertThesis(checkBatch.id, studentId, title);
   const topicId = await submissions.createSubmission(studentId, thesisId, 'topic', {
-    structured: topicFields(title, titleIndex),
+    structured: topicFieldsFor(title),
   });
   await settle(topicId, 'topic', 'passed', 0);
   const finalId = await submissions.createSubmission(studentId, thesisId, 'final', {
-    documentId: await storePdf(studentId, `${STAGE_LABELS.final}.pdf`, thesisText(title, 'final', titleIndex)),
+    documentId: await storePdf(studentId, `${STAGE_LABELS.final}.pdf`, thesisText(title, 'final')),
     plagiarismRate: 9,
   });
   await settle(finalId, 'final', 'awaiting_check', 0);
 }
 
-/** 李同学's draft: returned with three annotations, then resubmitted with one passage edited and one removed. */
+/**
+ * 李同学's draft: returned with three annotations, then resubmitted as a revision that keeps the
+ * first annotated passage, rewords the second and drops the third (see resubmitted-draft.ts).
+ */
 async function seedResubmittedDraft(deps: {
   db: Kysely<Database>;
   submissions: SubmissionService;
@@ -305,36 +302,25 @@ async function seedResubmittedDraft(deps: {
   batchId: number;
   insertThesis: (batchId: number, studentId: number, title: string) => Promise<number>;
   settle: (id: number, stage: Stage, status: SubmissionStatus, index: number) => Promise<void>;
-  topicFields: (title: string, offset: number) => TopicFields;
 }): Promise<void> {
   const { db, submissions } = deps;
-  const title = '网络流行语对现代汉语词汇的影响研究';
-  const sections = DEMO_TEXT.slice(0, 3) as DemoThesis['sections'];
-  const first: DemoThesis = { title, subtitle: '自学考试毕业论文 · 论文初稿', sections };
-  const [s1, s2, s3] = sections as [
+  const { first: firstBody, second: secondBody } = RESUBMITTED_DRAFT;
+  const title = firstBody.title;
+  const first: DemoThesis = { title, subtitle: '自学考试毕业论文 · 论文初稿', sections: sectionsOf(firstBody) };
+  const second: DemoThesis = {
+    title,
+    subtitle: '自学考试毕业论文 · 论文初稿（修改稿）',
+    sections: sectionsOf(secondBody),
+  };
+  const [s1, s2, s3] = first.sections as [
     DemoThesis['sections'][number],
     DemoThesis['sections'][number],
     DemoThesis['sections'][number],
   ];
-  const second: DemoThesis = {
-    title,
-    subtitle: '自学考试毕业论文 · 论文初稿（修改稿）',
-    sections: [
-      s1,
-      {
-        heading: s2.heading,
-        paragraphs: [
-          `${(s2.paragraphs[0] ?? '').slice(0, 6)}较为${(s2.paragraphs[0] ?? '').slice(6)}`,
-          ...s2.paragraphs.slice(1),
-        ],
-      },
-      { heading: s3.heading, paragraphs: s3.paragraphs.slice(1) },
-    ],
-  };
   const thesisId = await deps.insertThesis(deps.batchId, deps.studentId, title);
   // The draft comes after a passed topic, as the candidate's stage order requires.
   const topicId = await submissions.createSubmission(deps.studentId, thesisId, 'topic', {
-    structured: deps.topicFields(title, 0),
+    structured: topicFieldsFor(title),
   });
   await deps.settle(topicId, 'topic', 'passed', 0);
   const v1 = await deps.storePdf(deps.studentId, '论文初稿.pdf', first);

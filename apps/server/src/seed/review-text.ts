@@ -1,5 +1,20 @@
-/** Text of the review demo: thesis titles, body sections, review comments and candidate names. */
+/**
+ * Text of the review demo: thesis titles, a body written for each title (the chapters, the
+ * topic's 立题依据 and references), review comments and candidate names.
+ */
+import type { TopicFields } from '@zikao/contract';
+import { EDUCATION_THESES } from './thesis-bodies/education.ts';
+import { FICTION_THESES } from './thesis-bodies/fiction.ts';
+import { LANGUAGE_THESES } from './thesis-bodies/language.ts';
+import { POETRY_PROSE_THESES } from './thesis-bodies/poetry-prose.ts';
+import { RESUBMITTED_DRAFT } from './thesis-bodies/resubmitted-draft.ts';
+import { SOCIETY_THESES } from './thesis-bodies/society.ts';
+import type { ThesisBody, ThesisSection } from './thesis-bodies/thesis-body.ts';
 
+export { RESUBMITTED_DRAFT } from './thesis-bodies/resubmitted-draft.ts';
+export type { ThesisBody, ThesisSection } from './thesis-bodies/thesis-body.ts';
+
+/** The titles the review demo seeds, one thesis each, in order. */
 export const DEMO_TITLES = [
   '论鲁迅小说中的知识分子形象',
   '现代汉语量词的认知语义分析',
@@ -38,45 +53,86 @@ export const DEMO_TITLES = [
   '当代散文中的故乡书写',
 ];
 
-export const DEMO_TEXT: Array<{ heading: string; paragraphs: string[] }> = [
-  {
-    heading: '第一章 绪论',
-    paragraphs: [
-      '随着互联网的普及，语言生活发生了深刻变化，新的词语和表达方式不断涌现，对现代汉语的词汇系统产生了不可忽视的影响。本文以近十年的语料为基础，考察这些变化的类型、成因与规律。',
-      '本研究采用文献研究与语料统计相结合的方法，选取报刊、网络论坛和社交媒体三类语料，对新词语的出现频率、使用领域和生命周期进行描写和分析，力求得出较为客观的结论。',
-      '论文共分五章：第一章为绪论，第二章梳理相关研究，第三章描写语料中的主要现象，第四章分析其成因，第五章总结全文并提出规范建议。',
-    ],
-  },
-  {
-    heading: '第二章 研究现状',
-    paragraphs: [
-      '学界对这一问题的讨论由来已久，早期研究多集中在个别词语的来源考证上，近年来则逐渐转向系统的描写和理论的解释，研究方法也从内省走向基于语料库的定量分析。',
-      '已有研究为本文提供了重要的参考，但也存在样本偏小、时间跨度有限等不足。本文在前人基础上扩大语料范围，并尝试从认知和社会两个角度加以解释。',
-    ],
-  },
-  {
-    heading: '第三章 现象描写',
-    paragraphs: [
-      '从构词方式看，语料中的新词语以复合式为主，附加式次之，缩略和借用也占有一定比例。其中，类词缀的大量使用是一个值得注意的现象，它使一批结构相同的词语成批产生。',
-      '从使用领域看，新词语最先出现在网络交际中，随后进入报刊和日常口语。部分词语在短时间内迅速流行又迅速消失，另一些则逐渐稳定下来，被收入规范词典。',
-      '从语义变化看，不少旧词被赋予了新的含义，词义的扩大、缩小和转移都可以在语料中找到例证，这说明词汇系统始终处在动态的调整之中。',
-    ],
-  },
-  {
-    heading: '第四章 成因分析',
-    paragraphs: [
-      '新词语的产生首先源于表达的需要。社会生活中出现了新事物、新观念，原有的词语不足以准确表达，人们便创造新的词语来填补空缺。',
-      '其次，求新求异的心理也是重要原因。年轻人乐于使用新鲜的表达来显示个性，网络传播的速度又使这些表达能够在很短的时间内为大量使用者所接受。',
-    ],
-  },
-  {
-    heading: '第五章 结论与建议',
-    paragraphs: [
-      '综上所述，新词语的大量出现是语言适应社会发展的正常现象，对丰富汉语的表达手段具有积极意义，但其中也存在生造词语、滥用外来成分等问题。',
-      '语言规范工作应当坚持引导与包容相结合的原则，既要及时收录有生命力的新词语，也要通过教育和媒体的示范作用，引导人们规范、得体地使用语言。',
-    ],
-  },
+/** Every demo thesis written for its title, the resubmitted draft's first version among them. */
+export const THESIS_BODIES: readonly ThesisBody[] = [
+  ...FICTION_THESES,
+  ...POETRY_PROSE_THESES,
+  ...LANGUAGE_THESES,
+  ...EDUCATION_THESES,
+  ...SOCIETY_THESES,
+  RESUBMITTED_DRAFT.first,
 ];
+
+const BY_TITLE = new Map(THESIS_BODIES.map((body) => [body.title, body]));
+
+/** The chapters of the resubmitted draft's first version (the demo's text before bodies per title). */
+export const DEMO_TEXT: Array<{ heading: string; paragraphs: string[] }> = RESUBMITTED_DRAFT.first.sections;
+
+/** A plain body for a title no demo thesis was written for: it at least names its subject. */
+function genericBody(title: string): ThesisBody {
+  return {
+    title,
+    rationale: `本文以“${title}”为题，结合自学期间的阅读和工作中的观察，梳理相关研究，分析主要问题并提出建议。`,
+    sections: [
+      {
+        heading: '第一章 绪论',
+        paragraphs: [
+          `本文以“${title}”为研究对象。选题源于笔者在自学和工作中的观察，希望通过对相关资料的梳理和分析，对这一问题形成较为系统的认识。`,
+          '本文采用文献研究与案例分析相结合的方法，先梳理已有研究，再分析主要问题，最后提出建议。',
+        ],
+      },
+      {
+        heading: '第二章 分析与讨论',
+        paragraphs: [
+          '围绕研究对象，本文从现状、问题和成因三个方面展开分析，力求做到材料可靠、论证有据。',
+          '分析表明，这一问题既有其历史原因，也与当前的社会环境密切相关，需要从多个方面加以认识。',
+        ],
+      },
+      {
+        heading: '第三章 结论',
+        paragraphs: ['本文对研究对象作了初步的分析，限于资料和能力，论述还不够深入，有待今后进一步研究。'],
+      },
+    ],
+    references: ['[1] 中国社会科学院语言研究所词典编辑室. 现代汉语词典[M]. 7版. 北京：商务印书馆，2016.'],
+  };
+}
+
+/** The demo thesis written for `title`, or a plain body naming it when none was. */
+export function thesisFor(title: string): ThesisBody {
+  return BY_TITLE.get(title) ?? genericBody(title);
+}
+
+/** A body's pages after the cover: its chapters, then its references as a list. */
+export function sectionsOf(body: ThesisBody): ThesisSection[] {
+  return [...body.sections, { heading: '参考文献', paragraphs: body.references, list: true }];
+}
+
+/** The sections of the demo thesis for `title`: 绪论 … 结论, then 参考文献. */
+export function thesisBodyFor(title: string): ThesisSection[] {
+  return sectionsOf(thesisFor(title));
+}
+
+/** The topic (选题) fields a candidate would have filled in for the thesis `title`. */
+export function topicFieldsFor(title: string): TopicFields {
+  const body = thesisFor(title);
+  return {
+    title,
+    rationale: body.rationale,
+    outline: body.sections.map((section) => section.heading).join('\n'),
+    references: body.references.join('\n'),
+  };
+}
+
+/** Every character a demo thesis can draw, for the PDF font subset (a generic body adds only its title's). */
+export function demoTextCharacters(): string {
+  const bodies = [...THESIS_BODIES, RESUBMITTED_DRAFT.second, genericBody('')];
+  const text = bodies.flatMap((body) => [
+    body.title,
+    body.rationale,
+    ...sectionsOf(body).flatMap((section) => [section.heading, ...section.paragraphs]),
+  ]);
+  return [...new Set([...DEMO_TITLES, ...text].join(''))].join('');
+}
 
 export const REVIEW_COMMENTS: Record<'pass' | 'revise' | 'fail', string> = {
   pass: '论文选题具有一定的理论和现实意义，结构完整，层次清楚，论据较为充分，能够运用所学知识分析问题，语言表达通顺，格式基本符合规范，同意通过。',

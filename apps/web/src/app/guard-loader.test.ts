@@ -140,4 +140,39 @@ describe('guard loader (seed 4.2 and 4.3)', () => {
     });
     assert.deepEqual(await run('/'), { redirect: '/classroom/list' });
   });
+
+  // 首页 (issue 21 §3) heads each staff menu; '/' keeps the seed's rules around it.
+  const HOME = { path: '/home', name: 'Home', title: '首页' };
+
+  it("still sends '/' to the annotation area when 首页 heads a reviewer's menu", async () => {
+    signedIn(3);
+    respond = () => ({ errorCode: 0, errorMsg: '', data: [HOME, ...MENU] });
+    assert.deepEqual(await run('/'), { redirect: '/annotate' });
+    assert.deepEqual(await run('/home'), { redirect: null }, '首页 opens for the reviewer');
+  });
+
+  it("sends a teacher's '/' to 首页, the first route of their menu, which has no nested child", async () => {
+    signedIn(2);
+    respond = () => ({
+      errorCode: 0,
+      errorMsg: '',
+      data: [
+        HOME,
+        {
+          path: '/teaching',
+          name: 'Teaching',
+          title: '教学中心',
+          children: [{ path: '/classroom/list', name: 'ClassroomList', title: '直播课程' }],
+        },
+      ],
+    });
+    assert.deepEqual(await run('/'), { redirect: '/home' });
+  });
+
+  it('sends a signed-in user from /login to / whatever their menu', async () => {
+    signedIn(3);
+    respond = () => ({ errorCode: 0, errorMsg: '', data: [HOME, ...MENU] });
+    assert.deepEqual(await run('/login'), { redirect: '/' });
+    assert.deepEqual(await run('/login?redirect=%2Fhome'), { redirect: '/' });
+  });
 });

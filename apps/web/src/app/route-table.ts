@@ -2,6 +2,7 @@ import { authRoutes } from '../features/auth/routes.ts';
 import { classroomRoutes } from '../features/classroom/routes.ts';
 import { consoleRoutes } from '../features/console/routes.ts';
 import { documentRoutes } from '../features/documents/routes.ts';
+import { homeRoutes } from '../features/home/routes.ts';
 import { noticeRoutes } from '../features/notices/routes.ts';
 import { practiceRoutes } from '../features/practice/routes.ts';
 import { adminReviewRoutes } from '../features/review/admin-review-routes.ts';
@@ -24,6 +25,7 @@ export const NOT_FOUND_ROUTE: RouteDef = {
 /** Every route of seed section 2, in registration order. */
 export const ROUTES: readonly RouteDef[] = [
   ...annotateRoutes,
+  ...homeRoutes,
   ...adminReviewRoutes,
   ...thesisViewRoutes,
   ...versionRoutes,

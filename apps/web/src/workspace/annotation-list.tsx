@@ -6,6 +6,7 @@ import { ConfirmPopover } from '../shared/components/steady-dialogs.tsx';
 import { ToneTag } from '../shared/components/tone-tag.tsx';
 import { formatDate } from '../shared/utils/date.ts';
 import type { Placement } from './anchoring-layout.ts';
+import { type Decorate, markColor, withDecorationClass } from './annotation-decoration.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
 import { CATEGORY_BY_KEY, KIND_LABEL, SEVERITY_LABEL, SEVERITY_TONE, STAMP_LABEL } from './categories.ts';
@@ -26,6 +27,8 @@ export interface AnnotationListProps {
   onReply(id: string, text: string): void;
   /** How a page is named: 第 N 页, or a field's label in structured-text mode. */
   pageLabel(pageIndex: number): string;
+  /** The screen's colour, label and note for an annotation (`AnnotationWorkspaceProps.decorate`). */
+  decorate?: Decorate;
 }
 
 /** The side list: every annotation in reading order, filterable by category; orphans last, never dropped. */
@@ -103,6 +106,8 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState('');
   const category = CATEGORY_BY_KEY[annotation.category];
+  const decoration = props.decorate?.(annotation);
+  const color = markColor(annotation, decoration);
   const placement = placements.get(annotation.id);
   const quote = annotation.selectors.find((s) => s.type === 'TextQuoteSelector');
   const number = numbers.get(annotation.id);
@@ -112,8 +117,8 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
 
   return (
     <li
-      className={`aw-item${selected ? ' aw-item-selected' : ''}`}
-      style={{ borderLeftColor: category.color }}
+      className={withDecorationClass(`aw-item${selected ? ' aw-item-selected' : ''}`, decoration)}
+      style={{ borderLeftColor: color }}
       data-annotation-id={annotation.id}
     >
       <button
@@ -124,8 +129,13 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
       >
         <span className="aw-item-head">
           {number && (
-            <span className="aw-num" style={{ background: category.color }}>
+            <span className="aw-num" style={{ background: color }}>
               {number}
+            </span>
+          )}
+          {decoration?.label && (
+            <span className="aw-decoration" style={{ color, borderColor: color }}>
+              {decoration.label}
             </span>
           )}
           <span className="aw-cat">
@@ -148,6 +158,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
           </span>
         )}
         {annotation.comment && <span className="aw-item-comment">{annotation.comment}</span>}
+        {decoration?.note && <span className="aw-item-note">{decoration.note}</span>}
       </button>
       <div className="aw-item-meta">
         {placement?.kind === 'orphan' && <Tag color="red">原文已删改</Tag>}

@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import { useSessionStore } from '../shared/stores/session-store.ts';
 import { readPreference, writePreference } from '../shared/utils/user-preference.ts';
 import { byPage, placeAnnotations, readingOrder } from './anchoring-layout.ts';
+import type { Decorate } from './annotation-decoration.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import { AnnotationList } from './annotation-list.tsx';
 import type { LocalAuthor, WorkspaceAnnotation } from './annotation-model.ts';
@@ -19,7 +20,7 @@ import { trimRange } from './text-offsets.ts';
 import { type DocumentSource, useDocumentSource } from './use-document-source.ts';
 import { useWorkspaceKeys } from './use-workspace-keys.ts';
 import { useWorkspaceApi } from './workspace-api.ts';
-import { WorkspaceController } from './workspace-controller.ts';
+import { type SaveState, WorkspaceController } from './workspace-controller.ts';
 import { WorkspaceToolbar } from './workspace-toolbar.tsx';
 import './workspace.css';
 
@@ -54,6 +55,13 @@ export interface AnnotationWorkspaceProps {
    * expert (its annotations are theirs, and so is the offline queue).
    */
   author?: LocalAuthor;
+  /**
+   * The screen's colour, label and note for an annotation in place of its category colour (a
+   * practice result: found, missed, unmatched). Keep it stable (useCallback): the pages redraw when it changes.
+   */
+  decorate?: Decorate;
+  /** The autosave queue's state as it changes: a screen that submits waits until nothing is pending. */
+  onSyncChange?(sync: { saveState: SaveState; pendingCount: number; loaded: boolean }): void;
 }
 
 const ZOOM_PREFERENCE = 'workspace_zoom';
@@ -121,6 +129,12 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
 
   const { onAnnotationsChange } = props;
   useEffect(() => onAnnotationsChange?.(snapshot.annotations), [snapshot.annotations, onAnnotationsChange]);
+  const { onSyncChange } = props;
+  useEffect(
+    () =>
+      onSyncChange?.({ saveState: snapshot.saveState, pendingCount: snapshot.pendingCount, loaded: snapshot.loaded }),
+    [snapshot.saveState, snapshot.pendingCount, snapshot.loaded, onSyncChange],
+  );
 
   const doc = useMemo(
     () => (source.pages ? new DocumentText(source.pages.map((page) => page.text)) : null),
@@ -136,6 +150,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     [snapshot.annotations, placements, source.pages],
   );
   const numbers = useMemo(() => new Map(ordered.map((a, i) => [a.id, i + 1])), [ordered]);
+  const { decorate } = props;
   const itemsByPage = useMemo(() => {
     const pages = byPage(placements);
     const result = new Map<number, PageItem[]>();
@@ -143,15 +158,19 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     for (const [page, ids] of pages) {
       result.set(
         page,
-        ids.map((id) => ({
-          annotation: byId.get(id) as WorkspaceAnnotation,
-          placement: placements.get(id),
-          number: numbers.get(id) ?? 0,
-        })),
+        ids.map((id) => {
+          const annotation = byId.get(id) as WorkspaceAnnotation;
+          return {
+            annotation,
+            placement: placements.get(id),
+            number: numbers.get(id) ?? 0,
+            decoration: decorate?.(annotation),
+          };
+        }),
       );
     }
     return result;
-  }, [placements, snapshot.annotations, numbers]);
+  }, [placements, snapshot.annotations, numbers, decorate]);
 
   const [tool, setTool] = useState<Tool>('select');
   const [stamp, setStamp] = useState<AnnotationStamp>('✓');
@@ -382,6 +401,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         onDelete={(id) => void remove(id)}
         onReply={(id, text) => void controller.reply(id, text)}
         pageLabel={(index) => (fields ? (fields[index]?.label ?? `第 ${index + 1} 段`) : `第 ${index + 1} 页`)}
+        decorate={decorate}
       />
     </aside>
   );

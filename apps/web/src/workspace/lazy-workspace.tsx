@@ -26,8 +26,11 @@ export function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   );
 }
 
+export type { AnnotationDecoration, Decorate } from './annotation-decoration.ts';
 export type { LocalAuthor } from './annotation-model.ts';
 export type { AnnotationWorkspaceProps, TextField } from './annotation-workspace.tsx';
 export type { WorkspaceApi } from './workspace-api.ts';
-// An admin review page runs the same workspace through the comment proxy (adr/011).
-export { linkWorkspaceApi, WorkspaceApiProvider } from './workspace-api.ts';
+// An admin review page runs the same workspace through the comment proxy (adr/011); a practice
+// result wraps the default API to show the reference points beside the document's own annotations.
+export { linkWorkspaceApi, WorkspaceApiProvider, workspaceApi } from './workspace-api.ts';
+export type { SaveState } from './workspace-controller.ts';

@@ -2,8 +2,9 @@ import type { PageRect } from '@zikao/anchoring';
 import type { AnnotationStamp } from '@zikao/contract/annotation';
 import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { Placement } from './anchoring-layout.ts';
+import { type AnnotationDecoration, decoratedName, markColor, withDecorationClass } from './annotation-decoration.ts';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
-import { CATEGORY_BY_KEY, fill, STAMP_COLOR, STAMP_LABEL } from './categories.ts';
+import { fill, STAMP_COLOR, STAMP_LABEL } from './categories.ts';
 import { type Box, boxesForText } from './text-layer-dom.ts';
 
 export type Tool = 'select' | 'area' | 'note' | 'stamp';
@@ -12,6 +13,8 @@ export interface PageItem {
   annotation: WorkspaceAnnotation;
   placement: Placement;
   number: number;
+  /** The screen's colour and label for it in place of its category's (`decorate`). */
+  decoration?: AnnotationDecoration;
 }
 
 export interface Draft {
@@ -134,11 +137,14 @@ export function PageOverlay(props: PageOverlayProps) {
       onPointerUp={onPointerUp}
     >
       {items.map((item) => {
-        const { annotation, placement, number } = item;
-        const color = CATEGORY_BY_KEY[annotation.category].color;
+        const { annotation, placement, number, decoration } = item;
+        const color = markColor(annotation, decoration);
         const selected = annotation.id === selectedId;
         const flashing = annotation.id === flashId;
-        const className = `aw-mark${selected ? ' aw-selected' : ''}${flashing ? ' aw-flash' : ''}`;
+        const className = withDecorationClass(
+          `aw-mark${selected ? ' aw-selected' : ''}${flashing ? ' aw-flash' : ''}`,
+          decoration,
+        );
         if (placement.kind === 'text') {
           const list = boxes.get(annotation.id) ?? [];
           const first = placement.parts[0]?.page === pageIndex ? list[0] : undefined;
@@ -158,7 +164,7 @@ export function PageOverlay(props: PageOverlayProps) {
                   className="aw-badge"
                   style={{ left: first.left - 10, top: first.top - 10, background: color }}
                   onClick={() => props.onSelect(annotation.id)}
-                  aria-label={`批注 ${number}`}
+                  aria-label={decoratedName(`批注 ${number}`, decoration)}
                 >
                   {number}
                 </button>
@@ -177,11 +183,11 @@ export function PageOverlay(props: PageOverlayProps) {
               data-annotation-id={annotation.id}
               style={{
                 ...rectStyle(rect, scale),
-                color: STAMP_COLOR[annotation.stamp],
+                color: decoration ? color : STAMP_COLOR[annotation.stamp],
                 fontSize: rect.height * scale * 0.7,
               }}
               onClick={() => props.onSelect(annotation.id)}
-              aria-label={`印章 ${STAMP_LABEL[annotation.stamp]}（批注 ${number}）`}
+              aria-label={decoratedName(`印章 ${STAMP_LABEL[annotation.stamp]}（批注 ${number}）`, decoration)}
             >
               {annotation.stamp}
             </button>
@@ -196,7 +202,7 @@ export function PageOverlay(props: PageOverlayProps) {
               data-annotation-id={annotation.id}
               style={{ ...rectStyle(rect, scale), borderColor: color, background: fill(color, 0.08) }}
               onClick={() => props.onSelect(annotation.id)}
-              aria-label={`区域批注 ${number}`}
+              aria-label={decoratedName(`区域批注 ${number}`, decoration)}
             >
               <span className="aw-badge aw-badge-static" style={{ background: color }}>
                 {number}
@@ -216,7 +222,7 @@ export function PageOverlay(props: PageOverlayProps) {
             data-annotation-id={annotation.id}
             style={{ left: spot.left, top: spot.top, background: color }}
             onClick={() => props.onSelect(annotation.id)}
-            aria-label={`页面批注 ${number}`}
+            aria-label={decoratedName(`页面批注 ${number}`, decoration)}
           >
             {number}
           </button>

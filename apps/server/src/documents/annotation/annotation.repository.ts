@@ -43,6 +43,44 @@ export class AnnotationRepository {
     return query.orderBy('annotations.page_index').orderBy('annotations.created_at').execute();
   }
 
+  /**
+   * Copies a document's live annotations onto another document, each with a new id, the same
+   * author and revision 1 (a practice thesis's new revision, adr/013). Returns how many.
+   */
+  async copyLive(fromDocumentId: number, toDocumentId: number, newId: () => string): Promise<number> {
+    const rows = await this.db
+      .selectFrom('annotations')
+      .selectAll()
+      .where('document_id', '=', fromDocumentId)
+      .where('deleted', '=', 0)
+      .orderBy('created_at')
+      .execute();
+    if (rows.length === 0) return 0;
+    const now = Date.now();
+    await this.db
+      .insertInto('annotations')
+      .values(
+        rows.map((row) => ({
+          id: newId(),
+          document_id: toDocumentId,
+          author_id: row.author_id,
+          kind: row.kind,
+          category: row.category,
+          severity: row.severity,
+          comment: row.comment,
+          stamp: row.stamp,
+          page_index: row.page_index,
+          selectors_json: row.selectors_json,
+          revision: 1,
+          deleted: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    return rows.length;
+  }
+
   async insert(id: string, documentId: number, authorId: number, fields: AnnotationFields): Promise<void> {
     const now = Date.now();
     await this.db

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type AnnotationDto, type AnnotationInput, type AnnotationReplyDto, Role } from '@zikao/contract';
 import type { AccessService } from '../../access/access.service.ts';
 import {
@@ -49,6 +50,19 @@ export class AnnotationService {
     const scope = annotationScope(user, await this.access.requireOne(user, 'document.read', documentId));
     const rows = await this.annotations.listForDocument(documentId, scope.authorId);
     return this.withReplies(rows, user, scope);
+  }
+
+  /**
+   * Every live annotation of a document, unmasked, with no access check: for a service that has
+   * checked the caller's right itself (practice results show the reference points, adr/013).
+   */
+  async listUnchecked(documentId: number): Promise<AnnotationDto[]> {
+    return this.withReplies(await this.annotations.listForDocument(documentId, null));
+  }
+
+  /** Copies a document's live annotations onto another document with new ids (no access check). */
+  copyUnchecked(fromDocumentId: number, toDocumentId: number): Promise<number> {
+    return this.annotations.copyLive(fromDocumentId, toDocumentId, () => randomUUID());
   }
 
   async save(

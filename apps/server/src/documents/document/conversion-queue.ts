@@ -12,9 +12,12 @@ export interface ConversionResult {
   cleanup(): Promise<void>;
 }
 
+/** What LibreOffice converts here: Word documents, and PowerPoint slides for courseware (issue 14). */
+export type ConvertibleExtension = 'doc' | 'docx' | 'ppt' | 'pptx';
+
 interface Job {
   input: string;
-  extension: 'doc' | 'docx';
+  extension: ConvertibleExtension;
   resolve(result: ConversionResult): void;
 }
 
@@ -40,7 +43,7 @@ export class ConversionQueue {
     return this.waiting.length + this.running;
   }
 
-  convert(input: string, extension: 'doc' | 'docx'): Promise<ConversionResult> {
+  convert(input: string, extension: ConvertibleExtension): Promise<ConversionResult> {
     return new Promise((resolve) => {
       this.waiting.push({ input, extension, resolve });
       this.next();

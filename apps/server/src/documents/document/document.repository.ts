@@ -1,5 +1,5 @@
 import { STRUCTURED_TEXT_MIME } from '@zikao/contract/structured-text';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -85,6 +85,61 @@ export class DocumentRepository {
     return this.db.isTransaction ? write(this.db) : this.db.transaction().execute(write);
   }
 
+  /**
+   * A ready copy of a ready document: the same stored files and page texts under a new id and
+   * owner, in one transaction (a practice attempt's document, adr/013). Undefined when the
+   * source is missing or not ready.
+   */
+  async copyReady(sourceId: number, ownerId: number, name: string): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const source = await trx
+        .selectFrom('documents')
+        .selectAll()
+        .where('id', '=', sourceId)
+        .where('status', '=', 'ready')
+        .executeTakeFirst();
+      if (!source) return undefined;
+      const now = Date.now();
+      const { id } = await trx
+        .insertInto('documents')
+        .values({
+          owner_id: ownerId,
+          upload_id: source.upload_id,
+          name,
+          source_sha256: source.source_sha256,
+          source_mime: source.source_mime,
+          pdf_sha256: source.pdf_sha256,
+          status: 'ready',
+          progress: 100,
+          error: '',
+          page_count: source.page_count,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('document_pages')
+        .columns(['document_id', 'page_no', 'width', 'height', 'has_text', 'text', 'geometry_json'])
+        .expression((eb) =>
+          eb
+            .selectFrom('document_pages')
+            .select([
+              sql<number>`cast(${id} as integer)`.as('document_id'),
+              'page_no',
+              'width',
+              'height',
+              'has_text',
+              'text',
+              'geometry_json',
+            ])
+            .where('document_id', '=', sourceId),
+        )
+        .execute();
+      return id;
+    });
+  }
+
   async insertStoredFile(sha256: string, size: number, mime: string): Promise<void> {
     await this.db
       .insertInto('stored_files')
@@ -104,10 +159,21 @@ export class DocumentRepository {
       order: 'asc' | 'desc';
     },
   ): Promise<{ rows: DocumentRow[]; total: number }> {
+    // The owner's own uploads: a ready copy made for them (a practice attempt's document,
+    // copyReady) shares another's upload and is not one of their documents.
     let base = this.db
       .selectFrom('documents')
       .where('owner_id', '=', ownerId)
-      .where('source_mime', '!=', STRUCTURED_TEXT_MIME);
+      .where('source_mime', '!=', STRUCTURED_TEXT_MIME)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('uploads')
+            .select('uploads.id')
+            .whereRef('uploads.id', '=', 'documents.upload_id')
+            .where('uploads.owner_id', '=', ownerId),
+        ),
+      );
     if (query.keyword) base = base.where('name', 'like', `%${query.keyword.replace(/[%_\\]/g, '')}%`);
     const column = ({ createdAt: 'created_at', name: 'name', pageCount: 'page_count' } as const)[query.sort];
     const [rows, count] = await Promise.all([

@@ -75,6 +75,16 @@ export class DocumentService {
     return id;
   }
 
+  /**
+   * A ready copy of a ready document for another owner, sharing its stored files (a practice
+   * attempt's own document, adr/013). The caller has checked its right to the source.
+   */
+  async copyReady(sourceId: number, ownerId: number, name: string): Promise<number> {
+    const id = await this.deps.repository.copyReady(sourceId, ownerId, name);
+    if (id === undefined) throw notFound('文档不存在或尚未处理完成');
+    return id;
+  }
+
   /** Picks up documents a previous run left unfinished. */
   async resumeUnfinished(): Promise<number> {
     const rows = await this.deps.repository.unfinished();

@@ -112,6 +112,16 @@ describe('review documents', () => {
     );
     const bad = await app.post('/api/v1/document/list', { page: 0, sort: 'size' }, { token });
     assert.equal(bad.body.errorCode, ErrorCode.invalidInput);
+    // A ready copy made for another user (a practice attempt's document) is not one of their uploads.
+    const source = all.body.data.list[0];
+    assert.ok(source);
+    const marker = await buildUser(app, { role: Role.teacher });
+    const markerToken = await app.login(marker.account, marker.password);
+    const copy = await app.documents.copyReady(source.id, marker.id, '练习副本.pdf');
+    assert.ok(copy);
+    const after = await app.post<Page>('/api/v1/document/list', { page: 1, pageSize: 20 }, { token: markerToken });
+    assert.equal(after.body.data.total, 0);
+    assert.deepEqual(after.body.data.list, []);
   });
 
   it('reads Chinese text set in a font the PDF does not embed (needs pdf.js CMaps)', async () => {

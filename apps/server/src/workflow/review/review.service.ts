@@ -11,7 +11,9 @@ import {
   type SubmissionStatus,
   type Verdict,
 } from '@zikao/contract';
+import type { Kysely } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
+import type { Database } from '../../db/schema.ts';
 import type { ReviewCompletedListener } from '../../notices/review-notifier.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -36,6 +38,11 @@ export interface ReviewStepListener {
   reviewStepped(step: ReviewStep): Promise<void>;
 }
 
+/** Keeps the statistics in step with each submit, reopen and check, inside its transaction (adr/014). */
+export interface ReviewStatisticsHook {
+  refresh(trx: Kysely<Database>, submissionIds: readonly number[]): Promise<void>;
+}
+
 /**
  * Reviews: drafts, the final submit, and the admin's reopen and check. Every status change is
  * a conditional update on the submission (status and current version), so of two concurrent
@@ -49,6 +56,7 @@ export class ReviewService {
   /** Hears of verdicts the candidate may see (the notice and SMS); called after the commit. */
   private readonly notify: ReviewCompletedListener | undefined;
   private readonly steps: ReviewStepListener | undefined;
+  private readonly statistics: ReviewStatisticsHook | undefined;
 
   constructor(deps: {
     submissions: SubmissionRepository;
@@ -57,6 +65,7 @@ export class ReviewService {
     access: AccessService;
     notify?: ReviewCompletedListener;
     steps?: ReviewStepListener;
+    statistics?: ReviewStatisticsHook;
   }) {
     this.audit = deps.audit;
     this.access = deps.access;
@@ -64,6 +73,7 @@ export class ReviewService {
     this.reviews = deps.reviews;
     this.notify = deps.notify;
     this.steps = deps.steps;
+    this.statistics = deps.statistics;
   }
 
   async save(user: SessionUser, input: ReviewInput): Promise<ReviewDto> {
@@ -222,6 +232,8 @@ export class ReviewService {
         );
       }
       await apply(new ReviewRepository(trx));
+      // The statistics count submitted reviews and their outcome: a draft's save changes neither.
+      if (action !== 'saveDraft') await this.statistics?.refresh(trx, [context.id]);
       if (to !== context.status || action !== 'saveDraft') {
         await this.audit.record(trx, [
           {

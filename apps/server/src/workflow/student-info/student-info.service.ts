@@ -29,20 +29,27 @@ export function thesisOutcome(stages: readonly StudentStageResult[]): {
   return { outcome: 'in_progress', decisive: null };
 }
 
+/**
+ * The candidate's live courses, from the teaching area (issue 14). An interface here, wired in
+ * app.ts, so that workflow does not import teaching.
+ */
+export interface StudentCourseSource {
+  studentCourses(studentId: number): Promise<StudentCoursesResult>;
+}
+
 /** Read-only views for the candidate: exam and thesis results, certificate status, live courses. */
 export class StudentInfoService {
   private readonly repository: StudentInfoRepository;
+  private readonly courseSource: StudentCourseSource | null;
 
-  constructor(deps: { repository: StudentInfoRepository }) {
+  constructor(deps: { repository: StudentInfoRepository; courses?: StudentCourseSource }) {
     this.repository = deps.repository;
+    this.courseSource = deps.courses ?? null;
   }
 
-  /**
-   * Live courses the candidate can join. Courses are not stored by the platform yet (the live
-   * classroom is a later piece), so the honest answer is an empty list, which the page says.
-   */
-  async courses(_studentId: number): Promise<StudentCoursesResult> {
-    return { list: [] };
+  /** Live courses the candidate can join: those for their batch or major, with 进入课堂 and the playback link. */
+  async courses(studentId: number): Promise<StudentCoursesResult> {
+    return this.courseSource ? this.courseSource.studentCourses(studentId) : { list: [] };
   }
 
   async exam(studentId: number): Promise<StudentExamResult> {

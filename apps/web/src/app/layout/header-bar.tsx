@@ -10,6 +10,7 @@ import {
 import { ROLE_LABELS, type Role } from '@zikao/contract/roles';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { homePathFor } from '../../features/home/home-path.ts';
 import { bellLabel, noticePathFor } from '../../features/notices/components/notice-badge.ts';
 import { useUnreadNotices } from '../../features/notices/components/use-unread-notices.ts';
 import { BADGE_MAX } from '../../shared/config/constants.ts';
@@ -27,7 +28,7 @@ interface HeaderBarProps {
 
 export function HeaderBar({ sidebarOpened, onToggleSidebar }: HeaderBarProps) {
   const navigate = useNavigate();
-  const { crumbs } = useCurrentRoute();
+  const { crumbs, route } = useCurrentRoute();
   const name = useSessionStore((state) => state.name);
   const headUrl = useSessionStore((state) => state.headUrl);
   const schoolLogo = useSessionStore((state) => state.schoolLogo);
@@ -62,8 +63,9 @@ export function HeaderBar({ sidebarOpened, onToggleSidebar }: HeaderBarProps) {
       <nav className="header-breadcrumb" aria-label="面包屑">
         <Breadcrumb
           items={[
-            { title: <Link to="/">首页</Link> },
-            ...crumbs.map((crumb) => ({
+            { title: <Link to={homePathFor(userRole)}>首页</Link> },
+            // 首页 itself is the first crumb already.
+            ...(route?.name === 'Home' ? [] : crumbs).map((crumb) => ({
               title: crumb.path ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
             })),
           ]}

@@ -34,6 +34,12 @@ export const consoleRoutes: RouteDef[] = [
     screen: () => import('./components/review-link-screen.tsx'),
   },
   {
+    path: '/console/course',
+    name: 'ConsoleCourse',
+    title: '课程管理',
+    screen: () => import('./components/course/course-screen.tsx'),
+  },
+  {
     path: '/console/comment-bank',
     name: 'ConsoleCommentBank',
     title: '公共评语库',
@@ -44,5 +50,20 @@ export const consoleRoutes: RouteDef[] = [
     name: 'ConsoleAudit',
     title: '审计日志',
     screen: () => import('./components/audit-screen.tsx'),
+  },
+  // Annotation practice (issue 15): practice theses, their reference points and how markers fared.
+  {
+    path: '/console/practice',
+    name: 'ConsolePractice',
+    title: '练习论文',
+    screen: () => import('./components/practice/practice-screen.tsx'),
+  },
+  {
+    path: '/console/practice/:id',
+    name: 'ConsolePracticeDetail',
+    title: '练习论文详情',
+    hidden: true,
+    parent: 'ConsolePractice',
+    screen: () => import('./components/practice/practice-detail-screen.tsx'),
   },
 ];

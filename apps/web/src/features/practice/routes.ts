@@ -25,6 +25,7 @@ export const practiceRoutes: RouteDef[] = [
     cached: false,
     parent: 'AnnotatePracticeList',
     screen: review,
+    documentFirst: true,
   },
   {
     path: '/annotate/practice/detail/:id',
@@ -34,5 +35,6 @@ export const practiceRoutes: RouteDef[] = [
     cached: false,
     parent: 'AnnotatePracticeList',
     screen: review,
+    documentFirst: true,
   },
 ];

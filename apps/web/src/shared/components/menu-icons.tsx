@@ -10,6 +10,7 @@ import {
   FileTextOutlined,
   FormOutlined,
   HistoryOutlined,
+  HomeOutlined,
   MessageOutlined,
   NotificationOutlined,
   ProfileOutlined,
@@ -26,6 +27,7 @@ import {
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
+  home: <HomeOutlined />,
   edit: <EditOutlined />,
   bulb: <BulbOutlined />,
   'file-text': <FileTextOutlined />,

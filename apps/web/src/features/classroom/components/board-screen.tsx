@@ -1,11 +1,57 @@
-import { BarePage } from '../../../shared/components/bare-page.tsx';
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BoardContext } from '@zikao/contract/course';
+import { Spin } from 'antd';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { type BoardApi, boardApi, boardKeys } from '../api/board-api.ts';
+import { boardClientId } from './board/board-identity.ts';
+import { boardRefusalOf, credentialOf, INCOMPLETE_LINK } from './board/board-link-model.ts';
+import { BoardRefusalPage } from './board/board-refusal.tsx';
+import { LiveBoard } from './board/live-board.tsx';
+import './board/board.css';
 
+/**
+ * The live-course board (/board, hidden, no login), opened through a signed link
+ * `?cid=…&role=presenter|viewer&exp=…&sig=…`. A link that is incomplete, invalid or expired is the
+ * whole page, in Chinese; it never leads to /login.
+ */
 export default function BoardScreen() {
+  const { search } = useLocation();
+  const credential = useMemo(() => credentialOf(search), [search]);
+  const api = useMemo(() => (credential ? boardApi(credential) : null), [credential]);
+  const clientId = useMemo(() => boardClientId(), []);
+  const context = useQuery({
+    queryKey: boardKeys.context(search),
+    queryFn: ({ signal }) => (api as BoardApi).context(clientId, signal),
+    enabled: api !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (!api) return <BoardRefusalPage refusal={INCOMPLETE_LINK} />;
+  // A failed re-read (the courseware changed, the line blinked) keeps the board; a refused link does not.
+  const refusal = context.isError ? boardRefusalOf(context.error) : null;
+  if (refusal && (!context.data || !refusal.retry)) {
+    return <BoardRefusalPage refusal={refusal} onRetry={() => void context.refetch()} />;
+  }
+  if (!context.data) {
+    return (
+      <div className="bd-loading" role="status">
+        <Spin size="large" />
+        <span>正在进入课堂…</span>
+      </div>
+    );
+  }
+  return <ContextBoard api={api} context={context.data} clientId={clientId} search={search} />;
+}
+
+function ContextBoard(props: { api: BoardApi; context: BoardContext; clientId: string; search: string }) {
+  const queryClient = useQueryClient();
   return (
-    <BarePage>
-      <h1 style={{ fontSize: 20 }}>直播课程看板</h1>
-      <ComingSoon description="通过课程签名链接打开的课堂看板：课件、考生上传与考勤三个标签页，图片查看与缩放，上传进度，以及与主讲人翻页同步。" />
-    </BarePage>
+    <LiveBoard
+      {...props}
+      // The role and course never change under a page: a new link is a new page.
+      key={`${props.context.course.id}-${props.context.role}`}
+      onCourseware={() => void queryClient.invalidateQueries({ queryKey: boardKeys.context(props.search) })}
+    />
   );
 }

@@ -1,8 +1,20 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../shared/components/placeholder-page.tsx';
+import { Result } from 'antd';
+import { useCurrentRoute } from '../../../shared/routing/route-meta-context.ts';
+import { AttemptScreen } from './attempt/attempt-screen.tsx';
+import { ResultScreen } from './result/result-screen.tsx';
+import './practice.css';
 
-/** AnnotatePracticeReview and AnnotatePracticeDetail share this screen. */
+/**
+ * AnnotatePracticeReview and AnnotatePracticeDetail share this screen (seed 2): review/{thesisId}
+ * is the caller's attempt on a practice thesis; detail/{attemptId} is a submitted attempt's result.
+ */
 export default function PracticeReviewScreen() {
-  const { id } = useParams();
-  return <PlaceholderPage description={`练习论文（编号 ${id}）的批注工作台，提交后与专家参考批注逐条对照评分。`} />;
+  const { route, params } = useCurrentRoute();
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return <Result status="404" title="练习不存在" />;
+  return route?.name === 'AnnotatePracticeDetail' ? (
+    <ResultScreen key={`result-${id}`} attemptId={id} />
+  ) : (
+    <AttemptScreen key={`attempt-${id}`} thesisId={id} />
+  );
 }

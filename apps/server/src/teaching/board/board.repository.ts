@@ -1,0 +1,132 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { CourseAttendanceTable, CourseHandInsTable, Database } from '../../db/schema.ts';
+
+export type AttendanceRow = Selectable<CourseAttendanceTable> & { exam_number: string | null };
+export type HandInRow = Selectable<CourseHandInsTable>;
+
+/** Who is joining: a candidate (`u:<id>`) or a guest browser (`g:<client id>`). */
+export interface Attendee {
+  key: string;
+  userId: number | null;
+  name: string;
+}
+
+/** Attendance (出勤) and hand-ins (学员上传) of the board. */
+export class BoardRepository {
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /**
+   * Records presence: the first time inserts the row; later times refresh it. `connect` counts a
+   * board socket's join (joins + 1, connections + 1); otherwise the page was only opened.
+   */
+  async record(courseId: number, attendee: Attendee, now: number, connect: boolean): Promise<number> {
+    const row = await this.db
+      .insertInto('course_attendance')
+      .values({
+        course_id: courseId,
+        attendee_key: attendee.key,
+        user_id: attendee.userId,
+        name: attendee.name,
+        joined_at: now,
+        last_seen_at: now,
+        joins: connect ? 1 : 0,
+        connections: connect ? 1 : 0,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['course_id', 'attendee_key']).doUpdateSet({
+          last_seen_at: now,
+          name: attendee.name,
+          ...(connect
+            ? {
+                joins: sql<number>`course_attendance.joins + 1`,
+                connections: sql<number>`course_attendance.connections + 1`,
+              }
+            : {}),
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A board socket closed. */
+  async leave(attendanceId: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('course_attendance')
+      .set({
+        last_seen_at: now,
+        connections: sql<number>`case when connections > 0 then connections - 1 else 0 end`,
+      })
+      .where('id', '=', attendanceId)
+      .execute();
+  }
+
+  async touch(attendanceId: number, now: number): Promise<void> {
+    await this.db.updateTable('course_attendance').set({ last_seen_at: now }).where('id', '=', attendanceId).execute();
+  }
+
+  private attendance() {
+    return this.db
+      .selectFrom('course_attendance as a')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .selectAll('a')
+      .select('u.exam_number');
+  }
+
+  findAttendance(id: number): Promise<AttendanceRow | undefined> {
+    return this.attendance().where('a.id', '=', id).executeTakeFirst();
+  }
+
+  /** A course's attendance, first joined first (a class is at most a few thousand people). */
+  listAttendance(courseId: number, limit: number): Promise<AttendanceRow[]> {
+    return this.attendance()
+      .where('a.course_id', '=', courseId)
+      .orderBy('a.joined_at')
+      .orderBy('a.id')
+      .limit(limit)
+      .execute();
+  }
+
+  async onlineCount(courseId: number, seenSince: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('course_attendance')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('course_id', '=', courseId)
+      .where('connections', '>', 0)
+      .where('last_seen_at', '>=', seenSince)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async insertHandIn(values: Insertable<CourseHandInsTable>): Promise<number> {
+    const row = await this.db.insertInto('course_hand_ins').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  findHandIn(id: number): Promise<HandInRow | undefined> {
+    return this.db.selectFrom('course_hand_ins').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Newest first; one attendee's when `attendeeKey` is given. */
+  listHandIns(courseId: number, attendeeKey: string | null, limit: number): Promise<HandInRow[]> {
+    let query = this.db.selectFrom('course_hand_ins').selectAll().where('course_id', '=', courseId);
+    if (attendeeKey !== null) query = query.where('attendee_key', '=', attendeeKey);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** A course's hand-ins, or one attendee's (`attendeeKey`). */
+  async countHandIns(courseId: number, attendeeKey: string | null): Promise<number> {
+    let query = this.db
+      .selectFrom('course_hand_ins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('course_id', '=', courseId);
+    if (attendeeKey !== null) query = query.where('attendee_key', '=', attendeeKey);
+    const row = await query.executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

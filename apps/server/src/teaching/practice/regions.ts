@@ -1,0 +1,25 @@
+import { anchor, type DocumentText } from '@zikao/anchoring';
+import type { AnnotationDto } from '@zikao/contract/annotation';
+import type { Region, ScoredAnnotation } from './scoring.ts';
+
+/**
+ * Where an annotation lies in the attempt's text, for scoring. Highlights are anchored on the
+ * server's page texts (the quote, placed by its position, so the same words elsewhere in the
+ * thesis are not taken for it); area boxes are boxes, notes and stamps pins, a note with no spot
+ * covers its page. An attempt's document is a copy of the reference document, so both sides are
+ * anchored on the same text.
+ */
+export function regionOf(annotation: Pick<AnnotationDto, 'kind' | 'selectors'>, doc: DocumentText): Region {
+  const found = anchor(doc, annotation.selectors);
+  if (!found) return { kind: 'none' };
+  if (found.kind === 'text')
+    return found.end > found.start ? { kind: 'text', start: found.start, end: found.end } : { kind: 'none' };
+  if (!found.rect) return { kind: 'page', page: found.page };
+  return { kind: annotation.kind === 'area' ? 'box' : 'pin', page: found.page, rect: found.rect };
+}
+
+export const toScored = (annotation: AnnotationDto, doc: DocumentText): ScoredAnnotation => ({
+  id: annotation.id,
+  category: annotation.category,
+  region: regionOf(annotation, doc),
+});

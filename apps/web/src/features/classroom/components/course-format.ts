@@ -1,0 +1,36 @@
+// dayjs alone (no locale): these formats are numbers only, and the module stays testable in Node.
+import dayjs from 'dayjs';
+
+/** 1.2 MB and the like. */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A course's slot: 2026-11-25 09:00–10:30, or both dates when it runs past midnight. */
+export function scheduleText(startAt: number, endAt: number): string {
+  const start = dayjs(startAt);
+  const end = dayjs(endAt);
+  return `${start.format('YYYY-MM-DD HH:mm')}–${end.format(start.isSame(end, 'day') ? 'HH:mm' : 'YYYY-MM-DD HH:mm')}`;
+}
+
+/** The file's extension, lower case, with its dot: `.pptx`. */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot).toLowerCase();
+}
+
+/**
+ * Why a file cannot go up, before sending it: its type is not in `accept` (a comma list of
+ * extensions) or it is larger than `maxBytes`. Null when it may go; the server checks the content.
+ */
+export function fileRefusal(file: { name: string; size: number }, accept: string, maxBytes: number): string | null {
+  const allowed = accept.split(',').map((item) => item.trim().toLowerCase());
+  if (!allowed.includes(extensionOf(file.name))) {
+    return `不支持该文件类型，请上传 ${allowed.map((item) => item.slice(1).toUpperCase()).join('、')} 文件`;
+  }
+  if (file.size > maxBytes) return `文件超过 ${Math.round(maxBytes / 1024 / 1024)} MB`;
+  if (file.size === 0) return '文件是空的';
+  return null;
+}
