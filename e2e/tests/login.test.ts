@@ -39,7 +39,10 @@ describe('login', () => {
       '姓名来自 getUserInfo',
     );
     const sidebar = page.getByRole('navigation', { name: '侧边栏' });
-    assert.ok(await sidebar.getByText('批注练习').isVisible());
+    assert.ok(await sidebar.getByText('首页').isVisible());
+    // The teaching area is folded on 首页: opening it shows 批注练习.
+    await sidebar.getByText('教学中心').click();
+    await sidebar.getByText('批注练习').waitFor();
     assert.equal(await sidebar.getByText('批注选题').count(), 0, 'teachers do not see the annotation area');
   });
 

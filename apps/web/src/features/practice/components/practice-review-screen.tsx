@@ -1,4 +1,5 @@
-import { Result } from 'antd';
+import { ErrorState } from '../../../shared/components/error-state.tsx';
+import { Page } from '../../../shared/components/page.tsx';
 import { useCurrentRoute } from '../../../shared/routing/route-meta-context.ts';
 import { AttemptScreen } from './attempt/attempt-screen.tsx';
 import { ResultScreen } from './result/result-screen.tsx';
@@ -11,7 +12,13 @@ import './practice.css';
 export default function PracticeReviewScreen() {
   const { route, params } = useCurrentRoute();
   const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) return <Result status="404" title="练习不存在" />;
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    return (
+      <Page>
+        <ErrorState subject="练习" error={new Error('链接中的编号不正确')} back />
+      </Page>
+    );
+  }
   return route?.name === 'AnnotatePracticeDetail' ? (
     <ResultScreen key={`result-${id}`} attemptId={id} />
   ) : (

@@ -5,6 +5,7 @@ import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
+import { Page } from '../../../../shared/components/page.tsx';
 import { Dialog } from '../../../../shared/components/steady-dialogs.tsx';
 import { AnnotationWorkspace, type SaveState } from '../../../../workspace/lazy-workspace.tsx';
 import { practiceApi, practiceKeys } from '../../api/practice-api.ts';
@@ -33,9 +34,19 @@ export function AttemptScreen({ thesisId }: { thesisId: number }) {
     refetchOnWindowFocus: false,
     retry: false,
   });
-  if (attempt.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  // Loading and failure keep the page's heading (论文详情), as every screen does.
+  if (attempt.isPending)
+    return (
+      <Page>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Page>
+    );
   if (attempt.isError) {
-    return <ErrorState subject="练习论文" error={attempt.error} onRetry={() => void attempt.refetch()} back />;
+    return (
+      <Page>
+        <ErrorState subject="练习论文" error={attempt.error} onRetry={() => void attempt.refetch()} back />
+      </Page>
+    );
   }
   return <OpenAttempt attempt={attempt.data} />;
 }
@@ -77,85 +88,87 @@ function OpenAttempt({ attempt }: { attempt: PracticeAttemptDto }) {
   const pending = sync.pendingCount > 0;
   const over = count > attempt.annotationLimit;
   return (
-    <div className="pr-screen">
-      <header className="pr-header">
-        <div className="pr-header-main">
-          <h2 className="pr-title">{attempt.thesisTitle}</h2>
-          <div className="pr-facts">
-            <DifficultyTag difficulty={attempt.difficulty} />
-            <span>{attempt.majorName}</span>
-            {attempt.revision > 1 && <span className="pr-muted">第 {attempt.revision} 版</span>}
-            {attempt.tags.map((tag) => (
-              <Tag key={tag} bordered={false}>
-                #{tag}
-              </Tag>
-            ))}
+    <Page>
+      <div className="pr-screen">
+        <header className="pr-header">
+          <div className="pr-header-main">
+            <h2 className="pr-title">{attempt.thesisTitle}</h2>
+            <div className="pr-facts">
+              <DifficultyTag difficulty={attempt.difficulty} />
+              <span>{attempt.majorName}</span>
+              {attempt.revision > 1 && <span className="pr-muted">第 {attempt.revision} 版</span>}
+              {attempt.tags.map((tag) => (
+                <Tag key={tag} bordered={false}>
+                  #{tag}
+                </Tag>
+              ))}
+            </div>
+            {attempt.description && <p className="pr-brief">练习要求：{attempt.description}</p>}
           </div>
-          {attempt.description && <p className="pr-brief">练习要求：{attempt.description}</p>}
-        </div>
-        <div className="pr-header-side">
-          <span className="pr-clock" role="timer" aria-label={`已用时 ${formatSpent(clock.elapsed)}`}>
-            <ClockCircleOutlined /> <span aria-hidden="true">{formatClock(clock.elapsed)}</span>
-          </span>
-          <span className="pr-muted" data-testid="attempt-count">
-            {count} 条批注
-          </span>
-          <Button icon={<UnorderedListOutlined />} onClick={() => navigate('/annotate/practice/list')}>
-            练习列表
-          </Button>
-          <Button type="primary" icon={<SendOutlined />} onClick={() => setConfirming(true)}>
-            提交
-          </Button>
-        </div>
-      </header>
-      <Alert
-        type="info"
-        showIcon
-        closable
-        className="pr-how"
-        title="像正式评阅一样找出论文中的问题并批注：选中文字添加批注，或用工具栏的区域工具框选。批注自动保存，提交后与专家参考批注对照评分。"
-      />
-      <div className="pr-work" ref={fill.ref} style={fill.height ? { height: fill.height } : undefined}>
-        <AnnotationWorkspace
-          documentId={attempt.documentId}
-          mode="edit"
-          height="100%"
-          onAnnotationsChange={onAnnotations}
-          onSyncChange={setSync}
+          <div className="pr-header-side">
+            <span className="pr-clock" role="timer" aria-label={`已用时 ${formatSpent(clock.elapsed)}`}>
+              <ClockCircleOutlined /> <span aria-hidden="true">{formatClock(clock.elapsed)}</span>
+            </span>
+            <span className="pr-muted" data-testid="attempt-count">
+              {count} 条批注
+            </span>
+            <Button icon={<UnorderedListOutlined />} onClick={() => navigate('/annotate/practice/list')}>
+              练习列表
+            </Button>
+            <Button type="primary" icon={<SendOutlined />} onClick={() => setConfirming(true)}>
+              提交
+            </Button>
+          </div>
+        </header>
+        <Alert
+          type="info"
+          showIcon
+          closable
+          className="pr-how"
+          title="像正式评阅一样找出论文中的问题并批注：选中文字添加批注，或用工具栏的区域工具框选。批注自动保存，提交后与专家参考批注对照评分。"
         />
-      </div>
-      <Dialog
-        open={confirming}
-        title="提交这次练习？"
-        onCancel={() => setConfirming(false)}
-        okText="确认提交"
-        cancelText="继续批注"
-        okButtonProps={{ disabled: pending || over || !sync.loaded, loading: submit.isPending }}
-        onOk={() => submit.mutate()}
-        destroyOnHidden
-      >
-        <p>
-          <strong>提交后不能再修改批注。</strong>系统会把你的批注与专家的参考批注逐条对照，给出精确率、召回率和得分。
-        </p>
-        <p>
-          本次共 {count} 条批注，已用时 {formatSpent(clock.elapsed)}。想再练，可以之后重新开始一次新的练习。
-        </p>
-        {count === 0 && <Alert type="warning" showIcon title="你还没有添加批注，提交将得 0 分。" />}
-        {pending && (
-          <Alert
-            type="warning"
-            showIcon
-            title={
-              sync.saveState === 'offline'
-                ? `网络已断开：${sync.pendingCount} 条批注保存在本机，联网后自动同步，同步完成后才能提交。`
-                : `还有 ${sync.pendingCount} 条批注正在保存，保存完成后才能提交。`
-            }
+        <div className="pr-work" ref={fill.ref} style={fill.height ? { height: fill.height } : undefined}>
+          <AnnotationWorkspace
+            documentId={attempt.documentId}
+            mode="edit"
+            height="100%"
+            onAnnotationsChange={onAnnotations}
+            onSyncChange={setSync}
           />
-        )}
-        {over && (
-          <Alert type="error" showIcon title={`批注不能超过 ${attempt.annotationLimit} 条，请删去一些再提交。`} />
-        )}
-      </Dialog>
-    </div>
+        </div>
+        <Dialog
+          open={confirming}
+          title="提交这次练习？"
+          onCancel={() => setConfirming(false)}
+          okText="确认提交"
+          cancelText="继续批注"
+          okButtonProps={{ disabled: pending || over || !sync.loaded, loading: submit.isPending }}
+          onOk={() => submit.mutate()}
+          destroyOnHidden
+        >
+          <p>
+            <strong>提交后不能再修改批注。</strong>系统会把你的批注与专家的参考批注逐条对照，给出精确率、召回率和得分。
+          </p>
+          <p>
+            本次共 {count} 条批注，已用时 {formatSpent(clock.elapsed)}。想再练，可以之后重新开始一次新的练习。
+          </p>
+          {count === 0 && <Alert type="warning" showIcon title="你还没有添加批注，提交将得 0 分。" />}
+          {pending && (
+            <Alert
+              type="warning"
+              showIcon
+              title={
+                sync.saveState === 'offline'
+                  ? `网络已断开：${sync.pendingCount} 条批注保存在本机，联网后自动同步，同步完成后才能提交。`
+                  : `还有 ${sync.pendingCount} 条批注正在保存，保存完成后才能提交。`
+              }
+            />
+          )}
+          {over && (
+            <Alert type="error" showIcon title={`批注不能超过 ${attempt.annotationLimit} 条，请删去一些再提交。`} />
+          )}
+        </Dialog>
+      </div>
+    </Page>
   );
 }
