@@ -55,6 +55,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'info',
       CAPTCHA_TEST_ANSWER_LOG: '1',
       SEED_MUST_CHANGE_PHONE: '13800000009',
+      // Fresh data has fresh ids: with CI's REDIS_URL, each server keeps its board state apart.
+      REDIS_PREFIX: `zikao-e2e-${port}-${Date.now()}:`,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

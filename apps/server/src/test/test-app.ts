@@ -74,6 +74,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     SEED_REVIEW_DEMO: '0',
+    // Redis only where a test asks for it (with a prefix of its own): CI sets REDIS_URL, and test
+    // apps with fresh databases reuse course ids, whose board state must not meet in Redis.
+    REDIS_URL: '',
     ...env,
   });
   // On PostgreSQL every test app gets a database of its own. (Schemas were not enough: Kysely's
