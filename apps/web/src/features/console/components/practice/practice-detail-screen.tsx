@@ -9,6 +9,7 @@ import { Page } from '../../../../shared/components/page.tsx';
 import { ConfirmPopover } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
 import { useCurrentRoute } from '../../../../shared/routing/route-meta-context.ts';
+import { useFillHeight } from '../../../../shared/utils/use-fill-height.ts';
 import { AnnotationWorkspace } from '../../../../workspace/lazy-workspace.tsx';
 import { PublishToggle } from './practice-actions.tsx';
 import { consolePracticeApi, consolePracticeKeys } from './practice-api.ts';
@@ -16,7 +17,6 @@ import { PracticeAttemptsPanel } from './practice-attempts-panel.tsx';
 import { PracticeFormDrawer } from './practice-form-drawer.tsx';
 import { PracticeStatsPanel } from './practice-stats-panel.tsx';
 import { DifficultyTag, PracticeStatusTag } from './practice-status.tsx';
-import { useFillHeight } from './use-fill-height.ts';
 import './practice.css';
 
 /**

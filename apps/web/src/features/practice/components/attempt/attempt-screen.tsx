@@ -7,11 +7,11 @@ import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { Dialog } from '../../../../shared/components/steady-dialogs.tsx';
+import { useFillHeight } from '../../../../shared/utils/use-fill-height.ts';
 import { AnnotationWorkspace, type SaveState } from '../../../../workspace/lazy-workspace.tsx';
 import { practiceApi, practiceKeys } from '../../api/practice-api.ts';
 import { DifficultyTag } from '../difficulty-tag.tsx';
 import { formatClock, formatSpent } from '../practice-format.ts';
-import { useFillHeight } from '../use-fill-height.ts';
 import { useAttemptClock } from './use-attempt-clock.ts';
 
 interface Sync {

@@ -9,6 +9,7 @@ import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { useSessionStore } from '../../../../shared/stores/session-store.ts';
 import { formatDate } from '../../../../shared/utils/date.ts';
+import { useFillHeight } from '../../../../shared/utils/use-fill-height.ts';
 import {
   AnnotationWorkspace,
   type WorkspaceApi,
@@ -18,7 +19,6 @@ import {
 import { practiceApi, practiceKeys } from '../../api/practice-api.ts';
 import { DifficultyTag } from '../difficulty-tag.tsx';
 import { formatSpent } from '../practice-format.ts';
-import { useFillHeight } from '../use-fill-height.ts';
 import { CategoryTable } from './category-table.tsx';
 import { ResultLegend } from './result-legend.tsx';
 import { formulaLines, resultView } from './result-model.ts';

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState } from 'react';
 import { readPreference, writePreference } from '../../../../shared/utils/user-preference.ts';
 
 export const PANEL_MIN = 300;
@@ -61,23 +61,4 @@ export function usePanelWidth() {
     },
   };
   return { width, separator };
-}
-
-/** The height that fills the window below the element's top, re-measured on resize and when `key` changes. */
-export function useFillHeight(key: unknown, bottomGap = 40) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for whatever moves the element
-  useLayoutEffect(() => {
-    const measure = () => {
-      const element = ref.current;
-      if (!element) return;
-      const top = element.getBoundingClientRect().top + window.scrollY;
-      setHeight(Math.max(520, Math.floor(window.innerHeight - top - bottomGap)));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [key, bottomGap]);
-  return { ref, height };
 }

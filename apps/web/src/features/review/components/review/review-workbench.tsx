@@ -8,11 +8,12 @@ import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
 import { useSessionStore } from '../../../../shared/stores/session-store.ts';
 import { formatDateTime } from '../../../../shared/utils/date.ts';
+import { useFillHeight } from '../../../../shared/utils/use-fill-height.ts';
 import { readPreference, writePreference } from '../../../../shared/utils/user-preference.ts';
 import { AnnotationWorkspace, type LocalAuthor } from '../../../../workspace/lazy-workspace.tsx';
 import { reviewKeys, useReviewApi } from '../../api/review-api.ts';
 import { CarriedPanel } from './carried-panel.tsx';
-import { useFillHeight, usePanelWidth } from './panel-layout.ts';
+import { usePanelWidth } from './panel-layout.ts';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewHeader } from './review-header.tsx';
 import { ReviewResult } from './review-result.tsx';
@@ -90,7 +91,7 @@ export function ReviewWorkbench({
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [toast, toastHolder] = message.useMessage();
   const { width, separator } = usePanelWidth();
-  const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`);
+  const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 40);
 
   const update = useCallback(
     (change: (detail: SubmissionDetail) => SubmissionDetail) =>
