@@ -1,11 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { UploadRepository } from '../documents/upload/upload.repository.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import { zipArchive } from '../shared/zip-writer.ts';
+import { storeDemoUpload } from './demo-files.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const GRADES = ['大一', '大二', '大三', '大四'];
@@ -104,29 +102,14 @@ export async function seedAttachmentDemo({
     { name: '访谈记录汇总.csv', mime: 'text/csv', bytes: interviews() },
     { name: '原始资料.zip', mime: 'application/zip', bytes: rawMaterial() },
   ];
-  const uploads = new UploadRepository(db);
-  const stored = [];
-  for (const file of files) {
-    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    const temp = storage.tempPath();
-    await writeFile(temp, file.bytes);
-    await storage.putTempFile(temp, sha256);
-    stored.push({ ...file, sha256 });
-  }
   for (const target of targets) {
     const attached = JSON.parse(target.attachments_json) as Array<{ uploadId: string; name: string; kind: string }>;
-    for (const file of stored) {
-      const id = randomUUID().replaceAll('-', '');
-      await uploads.insert({
-        id,
-        sha256: file.sha256,
-        ownerId: target.student_id,
-        name: file.name,
-        kind: 'attachment',
-        size: file.bytes.length,
-        mime: file.mime,
-      });
-      attached.push({ uploadId: id, name: file.name, kind: 'attachment' });
+    for (const file of files) {
+      const uploadId = await storeDemoUpload(
+        { db, storage },
+        { ownerId: target.student_id, name: file.name, bytes: file.bytes, mime: file.mime, kind: 'attachment' },
+      );
+      attached.push({ uploadId, name: file.name, kind: 'attachment' });
     }
     await db
       .updateTable('submission_versions')

@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import {
   type AnnotationCategory,
   Role,
@@ -10,11 +9,10 @@ import {
 } from '@zikao/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { DocumentRepository } from '../documents/document/document.repository.ts';
-import { UploadRepository } from '../documents/upload/upload.repository.ts';
 import type { SessionUser } from '../shared/request-context.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import type { SubmissionService } from '../workflow/submission/submission.service.ts';
+import { storeDemoPdf } from './demo-files.ts';
 import { createPdfMaker, type DemoThesis } from './review-pdf.ts';
 import {
   DEMO_TITLES,
@@ -84,25 +82,8 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
   const makePdf = await createPdfMaker(
     `${demoTextCharacters()}${Object.values(STAGE_LABELS).join('')}自学考试毕业论文 · （修改稿）`,
   );
-  const storePdf = async (ownerId: number, name: string, thesis: DemoThesis): Promise<number> => {
-    const bytes = await makePdf(thesis);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const temp = storage.tempPath();
-    await writeFile(temp, bytes);
-    await storage.putTempFile(temp, sha256);
-    const uploadId = randomUUID().replaceAll('-', '');
-    const mime = 'application/pdf';
-    await new UploadRepository(db).insert({
-      id: uploadId,
-      sha256,
-      ownerId,
-      name,
-      kind: 'document',
-      size: bytes.length,
-      mime,
-    });
-    return new DocumentRepository(db).insert({ ownerId, uploadId, name, sourceSha256: sha256, sourceMime: mime });
-  };
+  const storePdf = async (ownerId: number, name: string, thesis: DemoThesis): Promise<number> =>
+    storeDemoPdf({ db, storage }, ownerId, name, await makePdf(thesis));
 
   // Each thesis reads like its title: its own chapters and references, whatever the stage.
   const thesisText = (title: string, stage: Stage): DemoThesis => ({
