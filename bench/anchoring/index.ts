@@ -10,6 +10,7 @@ import {
   reanchor,
   type Selector,
 } from '@zikao/anchoring';
+import { scoreCorpus, thesisCorpus } from '@zikao/anchoring/corpus';
 import { unrelatedMatchConfidences } from './calibration.ts';
 import { type Edit, editPage, integer, mapOffset, page, seeded } from './thesis-text.ts';
 
@@ -112,6 +113,13 @@ report.results.forEach((result, i) => {
 });
 
 const unrelated = unrelatedMatchConfidences(1000);
+
+// The issue-20 corpus: 24 theses of 33–98 pages with running headers and footers, reflowed.
+const corpusStarted = performance.now();
+const corpus = scoreCorpus(thesisCorpus());
+const corpusMs = Math.round(performance.now() - corpusStarted);
+const pct = (n: number, total: number) => Math.round((n / Math.max(1, total)) * 1000) / 10;
+const k = corpus.kinds;
 const oldLength = oldDoc.length;
 const editedChars = edited.reduce(
   (sum, e) => sum + e.edits.reduce((n, d) => n + Math.max(d.removed, d.inserted.length), 0),
@@ -142,5 +150,21 @@ console.log(
     unrelated_confidence_p50: unrelated.p50,
     unrelated_confidence_p99: unrelated.p99,
     unrelated_over_threshold: Math.round(unrelated.over_threshold * 1000) / 1000,
+    unrelated_placed: unrelated.placed,
+    unrelated_offered: Math.round(unrelated.offered * 1000) / 1000,
+    corpus: {
+      documents: corpus.documents,
+      pages: corpus.pages,
+      chars: corpus.chars,
+      annotations: corpus.annotations,
+      unchanged_exact_pct: pct(k.unchanged.exact, k.unchanged.total),
+      moved_right_pct: pct(k.moved.right, k.moved.total),
+      edited_right_pct: pct(k.edited.right, k.edited.total),
+      deleted_orphaned_pct: pct(k.deleted.orphaned, k.deleted.total),
+      duplicated_right_pct: pct(k.duplicated.right, k.duplicated.total),
+      silent_wrong: corpus.silentWrong,
+      orphans_with_candidates: Object.values(k).reduce((n, s) => n + s.withCandidates, 0),
+      reanchor_ms_all_documents: corpusMs,
+    },
   }),
 );

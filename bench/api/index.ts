@@ -14,6 +14,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signParams } from '@zikao/contract';
@@ -22,6 +23,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
 import { fillListWorkload } from './list-data.ts';
+import { startNginx } from './nginx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -58,29 +60,54 @@ const apiExecArgv = PROFILE_DIR
 function cpuSeconds(pid: number | undefined): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    // Its running children too (nginx's workers under its master), which /proc counts apart.
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    const own = (Number(fields[11]) + Number(fields[12])) / 100;
+    return children.reduce((sum, child) => sum + (cpuSeconds(Number(child)) ?? 0), own);
   } catch {
     return null;
   }
 }
 
-type Measured = autocannon.Result & { serverCpuUsPerRequest: number | null };
+/** CPU seconds of each of several processes; null when any cannot be read. */
+function eachCpuSeconds(children: ChildProcess[]): number[] | null {
+  const each = children.map((child) => cpuSeconds(child.pid));
+  return each.some((seconds) => seconds === null) ? null : (each as number[]);
+}
+
+type Measured = autocannon.Result & {
+  serverCpuUsPerRequest: number | null;
+  /** The same, per server process given (in their order). */
+  serverCpuUsPerRequestEach: number[] | null;
+};
 
 /**
  * Loads `options.url` for DURATION_S after a warm-up; also reports how much CPU the server
  * (`server`) spent per answered request, which the machine's noise disturbs far less than
  * throughput does.
  */
-async function load(options: autocannon.Options, warmupS: number, server: ChildProcess): Promise<Measured> {
+async function load(
+  options: autocannon.Options,
+  warmupS: number,
+  server: ChildProcess | ChildProcess[],
+): Promise<Measured> {
+  const servers = Array.isArray(server) ? server : [server];
   if (warmupS > 0) await autocannon({ ...options, duration: warmupS });
-  const before = cpuSeconds(server.pid);
+  const before = eachCpuSeconds(servers);
   const result = await autocannon({ ...options, duration: DURATION_S });
-  const after = cpuSeconds(server.pid);
+  const after = eachCpuSeconds(servers);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${options.url} had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  const cpu = before === null || after === null ? null : ((after - before) * 1e6) / result.requests.total;
-  return { ...result, serverCpuUsPerRequest: cpu === null ? null : Math.round(cpu) };
+  const each =
+    before === null || after === null
+      ? null
+      : after.map((seconds, i) => ((seconds - (before[i] ?? 0)) * 1e6) / result.requests.total);
+  return {
+    ...result,
+    serverCpuUsPerRequest: each === null ? null : Math.round(each.reduce((sum, us) => sum + us, 0)),
+    serverCpuUsPerRequestEach: each === null ? null : each.map(Math.round),
+  };
 }
 
 async function signedPost(base: string, url: string, body: Record<string, unknown>, token?: string) {
@@ -128,6 +155,25 @@ function signedRequest(
   };
 }
 
+/** `count` distinct ports free at the moment (held together while they are picked). */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    probes.map(
+      (probe) =>
+        new Promise<number>((resolve, reject) => {
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => {
+            const address = probe.address();
+            resolve(typeof address === 'object' && address ? address.port : 0);
+          });
+        }),
+    ),
+  );
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
 /** An empty PostgreSQL database beside the one `adminUrl` names. */
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bench_${process.pid}_${Date.now()}`;
@@ -155,6 +201,10 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 const round3 = (value: number) => Number(value.toFixed(3));
+const cpuMedian = (values: Array<number | null>): number | null => {
+  const known = values.filter((value): value is number => value !== null);
+  return known.length ? median(known) : null;
+};
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -281,13 +331,141 @@ async function measure(database: 'sqlite' | 'postgres', databaseUrl?: string) {
   }
 }
 
-console.log(JSON.stringify(await measure('sqlite')));
+/**
+ * Several instances (adr/016): the list through nginx (deploy/nginx.conf) over two instances on
+ * PostgreSQL and Redis, beside one instance on the same database reached directly, in alternating
+ * rounds of the same run. On a 2-core machine the second instance adds no cores (it takes CPU from
+ * the first, nginx and autocannon); a third load, the one instance with Redis behind nginx,
+ * separates what the load balancer and the shared state cost from that.
+ */
+async function measureScaleOut(databaseUrl: string, redisUrl: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-bench-scale-'));
+  const handle = await openDatabase({ dataDir, databaseUrl });
+  await seedDemoData(handle.db);
+  await fillListWorkload(handle.db, SUBMISSIONS);
+  await handle.close();
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const startApi = async (port: number, extra: Record<string, string>) => {
+    const api = start(path.join(root, 'apps/server/src/main.ts'), [], {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LIST_CACHE_ENTRIES: process.env.BENCH_LIST_CACHE_ENTRIES ?? '2000',
+      REDIS_URL: '',
+      ...extra,
+    });
+    await waitFor(`http://127.0.0.1:${port}/api/v1/version`, api);
+    return api;
+  };
+  const prefix = `zikao-bench-${process.pid}-${Date.now()}:`;
+  const shared = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, TRUST_PROXY: '127.0.0.1' };
+  // Free ports of the moment, so that another run of a bench beside this one does not collide.
+  const [singlePort = 0, firstPort = 0, secondPort = 0, nginxPort = 0] = await freePorts(4);
+  const rounds: Array<{ single: Measured; one: Measured; pair: Measured }> = [];
+  const listAt = (port: number) =>
+    signedRequest(`http://127.0.0.1:${port}/api/v1/thesis/list`, admin, LIST_QUERY, BROWSER_ENCODINGS);
+  const nginxDir = path.join(dataDir, 'nginx');
+  const withNginx = async <T>(upstreams: number[], run: (nginx: ChildProcess) => Promise<T>): Promise<T> => {
+    const nginx = startNginx(nginxDir, nginxPort, upstreams);
+    try {
+      await waitFor(`http://127.0.0.1:${nginxPort}/api/v1/version`, nginx);
+      return await run(nginx);
+    } finally {
+      // The next nginx binds the same port: wait until this one has left.
+      const gone = new Promise((resolve) => nginx.once('exit', resolve));
+      if (nginx.exitCode === null && nginx.signalCode === null) {
+        nginx.kill('SIGQUIT');
+        await gone;
+      }
+    }
+  };
+  let admin = '';
+  try {
+    let single = await startApi(singlePort, {});
+    admin = await login(`http://127.0.0.1:${singlePort}/api`, '13800000004');
+    await stop(single);
+    for (let round = 0; round < ROUNDS; round++) {
+      // One instance as the embedded default runs it (no Redis), reached directly.
+      single = await startApi(singlePort, {});
+      const singleResult = await load(listAt(singlePort), WARMUP_S, single);
+      await stop(single);
+      const first = await startApi(firstPort, shared);
+      let second: ChildProcess | null = null;
+      try {
+        // The same instance with Redis and TRUST_PROXY behind nginx (both upstream lines on it):
+        // what the load balancer and the shared state cost, without a second process.
+        const oneResult = await withNginx([firstPort, firstPort], (nginx) =>
+          load(listAt(nginxPort), WARMUP_S, [first, nginx]),
+        );
+        second = await startApi(secondPort, shared);
+        const both = second;
+        // The CPU of everything that serves the pair: both instances and nginx (its workers).
+        const pairResult = await withNginx([firstPort, secondPort], (nginx) =>
+          load(listAt(nginxPort), WARMUP_S, [first, both, nginx]),
+        );
+        rounds.push({ single: singleResult, one: oneResult, pair: pairResult });
+      } finally {
+        await stop(first);
+        if (second) await stop(second);
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const rps = (load: 'single' | 'one' | 'pair') => rounds.map((r) => r[load].requests.average);
+  const over = (load: 'one' | 'pair') => rounds.map((r) => r[load].requests.average / r.single.requests.average);
+  const cpu = (load: 'single' | 'one' | 'pair') => cpuMedian(rounds.map((r) => r[load].serverCpuUsPerRequest));
+  const nginxCpu = (load: 'one' | 'pair') =>
+    cpuMedian(rounds.map((r) => r[load].serverCpuUsPerRequestEach?.at(-1) ?? null));
+  return {
+    database: 'postgres',
+    setup: 'list: one instance direct (no Redis); it behind nginx with Redis; two instances behind nginx with Redis',
+    single_list_rps: Math.round(median(rps('single'))),
+    pair_list_rps: Math.round(median(rps('pair'))),
+    // The figure issue 17 asks for: two instances through nginx over one instance, per round.
+    pair_over_single: round3(median(over('pair'))),
+    pair_over_single_rounds: over('pair').map(round3),
+    // The load balancer and the shared state alone: one instance with Redis behind nginx.
+    one_behind_nginx_list_rps: Math.round(median(rps('one'))),
+    one_behind_nginx_over_single: round3(median(over('one'))),
+    one_behind_nginx_over_single_rounds: over('one').map(round3),
+    single_list_p99_ms: median(rounds.map((r) => r.single.latency.p99)),
+    one_behind_nginx_list_p99_ms: median(rounds.map((r) => r.one.latency.p99)),
+    pair_list_p99_ms: median(rounds.map((r) => r.pair.latency.p99)),
+    // Server CPU per answered list (µs, medians), every serving process together (nginx's workers
+    // included), and nginx's share. Less disturbed by the shared machine's noise than throughput.
+    single_list_cpu_us: cpu('single'),
+    one_behind_nginx_list_cpu_us: cpu('one'),
+    pair_list_cpu_us: cpu('pair'),
+    one_behind_nginx_cpu_us_nginx: nginxCpu('one'),
+    pair_list_cpu_us_nginx: nginxCpu('pair'),
+    connections: CONNECTIONS,
+    rounds: ROUNDS,
+    duration_s: DURATION_S,
+  };
+}
+
+if (process.env.BENCH_ONLY_SCALE_OUT !== '1') console.log(JSON.stringify(await measure('sqlite')));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl) {
   const created = await createDatabase(pgUrl);
   try {
-    console.log(JSON.stringify(await measure('postgres', created.url)));
+    if (process.env.BENCH_ONLY_SCALE_OUT !== '1') console.log(JSON.stringify(await measure('postgres', created.url)));
   } finally {
     await created.drop();
+  }
+  // Several instances (issue 17): needs Redis (BENCH_REDIS_URL or REDIS_URL) and Debian's nginx.
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL;
+  if (redisUrl) {
+    const scaled = await createDatabase(pgUrl);
+    try {
+      console.log(JSON.stringify(await measureScaleOut(scaled.url, redisUrl)));
+    } finally {
+      await scaled.drop();
+    }
   }
 }

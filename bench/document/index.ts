@@ -3,7 +3,8 @@
  * - convert_ms: a DOCX of about 70 pages uploaded until its PDF is ready (LibreOffice plus text
  *   extraction), median of several runs with different content;
  * - first_page_visible_ms: from navigation to the first page's canvas painted in the annotation
- *   workspace for a 150-page thesis in Chromium, with a cold HTTP cache, median of several runs.
+ *   workspace for a 150-page thesis in Chromium, with a cold HTTP cache, median of several runs;
+ * - word_fidelity: per thesis-shaped fixture, the converted PDF's pages against Word's (ratio).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { DEMO_PASSWORD, loginByPassword, PHONES } from '../../e2e/support/app.ts
 import { openBrowser } from '../../e2e/support/browser.ts';
 import { startServer, type TestServer } from '../../e2e/support/server.ts';
 import { uploadDocument } from '../../e2e/support/workspace.ts';
+import { measureWordFidelity } from './word-fidelity.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const CONVERT_PAGES = 70;
@@ -79,6 +81,9 @@ try {
     visibleTimes.push(painted);
   }
 
+  // Word fidelity: converted page count against Word's, per thesis-shaped fixture (adr/020).
+  const wordFidelity = await measureWordFidelity(server, token);
+
   const round = (value: number) => Math.round(value);
   console.log(
     JSON.stringify({
@@ -88,6 +93,7 @@ try {
       view_pages: VIEW_PAGES,
       convert_runs_ms: convertTimes.map(round),
       first_page_runs_ms: visibleTimes.map(round),
+      word_fidelity: wordFidelity,
     }),
   );
 } finally {

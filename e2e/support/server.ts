@@ -11,6 +11,8 @@ export type LogLine = Record<string, unknown> & { msg?: string };
 export interface TestServer {
   url: string;
   port: number;
+  /** The server process's id, to signal it (kill -9, SIGTERM) in tests of several instances. */
+  pid: number;
   logs: LogLine[];
   /** Resolves with the first log line (already seen or yet to come) that matches. */
   waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
@@ -36,15 +38,21 @@ async function freePort(): Promise<number> {
  * Starts the real server (`node apps/server/src/main.ts` on this Node 24) with a fresh data
  * directory and a free port, serving the built web app, and captures its JSON log lines.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  /** How long start-up may take (the demo seed on PostgreSQL and S3 takes longer); 60 s by default. */
+  options: { startTimeoutMs?: number } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'zikao-e2e-'));
-  const port = await freePort();
+  // A test may restart an instance on the port it had (extraEnv.PORT), e.g. behind a load balancer.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const logs: LogLine[] = [];
   const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
   let output = '';
-  // Each server gets fresh data of its own: CI's DATABASE_URL is for the server suite, and a
-  // test that wants PostgreSQL passes it in extraEnv.
-  const { DATABASE_URL: _shared, ...inherited } = process.env;
+  // Each server gets fresh data of its own and runs as one embedded instance: CI's DATABASE_URL
+  // and REDIS_URL are for the server suite. A test that wants PostgreSQL or Redis passes it in
+  // extraEnv; with REDIS_URL, Word documents wait for a worker (`npm run worker`, adr/016).
+  const { DATABASE_URL: _sharedDatabase, REDIS_URL: _sharedRedis, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -55,8 +63,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'info',
       CAPTCHA_TEST_ANSWER_LOG: '1',
       SEED_MUST_CHANGE_PHONE: '13800000009',
-      // Fresh data has fresh ids: with CI's REDIS_URL, each server keeps its board state apart.
+      // Fresh data has fresh ids: a server given REDIS_URL keeps its board state apart.
       REDIS_PREFIX: `zikao-e2e-${port}-${Date.now()}:`,
+      // The embedding tests' host pages run on other local ports (issue 19 §6: CSP frame-ancestors).
+      FRAME_ANCESTORS: 'http://127.0.0.1:*',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,7 +100,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -99,7 +109,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
@@ -118,6 +131,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   return {
     url,
     port,
+    pid: child.pid as number,
     logs,
     waitForLog: (match, timeoutMs) => waitForLog(match, timeoutMs),
     smsCode: async (phone, since = 0) => {
@@ -129,7 +143,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       return String(line.text);
     },
     stop: async () => {
-      if (child.exitCode === null) {
+      // exitCode stays null for a process ended by a signal (kill -9 in a test): signalCode is set.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);

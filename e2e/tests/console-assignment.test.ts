@@ -181,7 +181,8 @@ describe('the console: assignment, reopening, the shared comment bank and the au
   it('manages the shared comment bank, with undo after a delete', async () => {
     const { page } = browser;
     await openScreen('/console/comment-bank', '公共评语库');
-    await page.getByText('还没有公共评语').waitFor();
+    // The demo offers shared entries of its own (seed/comment-bank-demo.ts).
+    await page.getByRole('cell', { name: '本节与上一节内容重复，建议合并或删减。' }).waitFor();
     for (const text of ['文献综述不够充分，请补充近五年的研究', '图表编号不连续，请统一格式']) {
       await page.getByRole('button', { name: '新增公共评语' }).click();
       const dialog = page.getByRole('dialog', { name: '新增公共评语' });

@@ -404,7 +404,9 @@ describe('the whole batch: import, assignment, topic, draft, revision, final and
       });
     // LibreOffice converts the DOCX on the server; the upload shows it until it is ready.
     await again.getByTestId('document-upload').getByText('已完成').waitFor({ timeout: 240_000 });
-    await again.getByRole('button', { name: '重新提交论文初稿' }).click();
+    // A Word file is read as the reviewer will see it, then confirmed (issue 23).
+    await again.getByTestId('word-check').getByText('已将 Word 文档转换为 PDF').waitFor();
+    await again.getByRole('button', { name: '确认无误，重新提交' }).click();
     await page.getByRole('button', { name: '确认重新提交' }).click();
     await again.getByText('待评阅').first().waitFor();
     const detail = await detailOf(draftId);

@@ -22,10 +22,14 @@ import { AnnotationExporter } from './documents/annotation/annotation-export.ts'
 import { CommentBankRepository } from './documents/comment-bank/comment-bank.repository.ts';
 import { registerCommentBankRoutes } from './documents/comment-bank/comment-bank.routes.ts';
 import { CommentBankService } from './documents/comment-bank/comment-bank.service.ts';
+import { BullConversionJobs } from './documents/document/conversion-jobs.ts';
 import { ConversionQueue } from './documents/document/conversion-queue.ts';
 import { DocumentRepository } from './documents/document/document.repository.ts';
 import { registerDocumentRoutes } from './documents/document/document.routes.ts';
 import { DocumentService } from './documents/document/document.service.ts';
+import { OriginalDownload } from './documents/document/original-download.ts';
+import { configurePdfJobs } from './documents/document/pdf-inspector.ts';
+import { TempSweeper } from './documents/upload/temp-sweeper.ts';
 import { UploadRepository } from './documents/upload/upload.repository.ts';
 import { registerUploadRoutes } from './documents/upload/upload.routes.ts';
 import { UploadService } from './documents/upload/upload.service.ts';
@@ -47,6 +51,7 @@ import { registerNoticeRoutes } from './notices/notice.routes.ts';
 import { NoticeService } from './notices/notice.service.ts';
 import { ReviewNotifier } from './notices/review-notifier.ts';
 import { seedAttachmentDemo } from './seed/attachment-demo.ts';
+import { seedCommentBankDemo } from './seed/comment-bank-demo.ts';
 import { seedCourseDemo } from './seed/course-demo.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { seedHomeDemo } from './seed/home-demo.ts';
@@ -56,12 +61,16 @@ import { seedReviewLinkDemo } from './seed/review-link-demo.ts';
 import { seedStatisticsDemo } from './seed/statistics-demo.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
+import { answerClientError } from './shared/http/client-error.ts';
+import { limitJsonDepth } from './shared/http/json-depth.ts';
+import { registerOriginCheck } from './shared/http/origin-check.ts';
+import { appPolicyReader, registerSecurityHeaders } from './shared/http/security-headers.ts';
 import { refuseUndeclaredRoutes } from './shared/http/serve.ts';
 import { lazyChildLogger } from './shared/lazy-logger.ts';
 import { AuditRepository } from './system/audit/audit.repository.ts';
 import { registerAuditRoutes } from './system/audit/audit.routes.ts';
 import { AuditService } from './system/audit/audit.service.ts';
-import { findSoffice } from './system/converter.ts';
+import { findSoffice, withWordFonts } from './system/converter.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { buildVersionInfo } from './system/version.ts';
 import { createLiveCourses, type LiveCourses } from './teaching/live-courses.ts';
@@ -101,8 +110,13 @@ import { registerSubmissionRoutes } from './workflow/submission/submission.route
 import { SubmissionService } from './workflow/submission/submission.service.ts';
 import './shared/request-context.ts';
 import { loadLinkSecret } from './shared/link-secret.ts';
+import { createSharedRateLimit } from './shared/redis/rate-limit-store.ts';
 import { loadRsaKeys } from './shared/rsa.ts';
-import { createLocalStorage } from './shared/storage/local-storage.ts';
+import { createStorage } from './shared/storage/create-storage.ts';
+import { HealthRepository } from './system/health/health.repository.ts';
+import { registerHealthRoutes } from './system/health/health.routes.ts';
+import { HealthService } from './system/health/health.service.ts';
+import { registerMetrics } from './system/health/metrics.ts';
 
 export interface BuildOptions {
   /** Pino logger options, or false for none. Tests pass a stream to read the log. */
@@ -133,6 +147,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const server = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
+    // Behind a load balancer (TRUST_PROXY), request.ip is the client's address, so limits count clients.
+    trustProxy: config.trustProxy,
     childLoggerFactory: lazyChildLogger,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -140,8 +157,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   log = server.log;
   server.setErrorHandler(handleError);
-  // Per-IP limits on the public sign-in calls; routes opt in through config.rateLimit.
+  // Issue 19 §6: nosniff and Referrer-Policy on every answer; cookie-authenticated changes from the app only.
+  registerSecurityHeaders(server);
+  registerOriginCheck(server, config.frameAncestors);
+  // Prometheus metrics at /metrics (adr/015): before every route, so that each is measured.
+  registerMetrics(server, { database, dataDir: config.dataDir, token: config.metricsToken });
+  // A body nested deeper than any call needs is refused before parsing (issue 19 §5).
+  limitJsonDepth(server);
+  // Per-IP limits on the public sign-in calls; routes opt in through config.rateLimit. With
+  // REDIS_URL every instance counts in Redis together (adr/016).
+  const sharedRateLimit = config.redisUrl
+    ? createSharedRateLimit(config.redisUrl, config.redisPrefix, server.log)
+    : null;
+  await sharedRateLimit?.ready();
   await server.register(fastifyRateLimit, {
+    ...sharedRateLimit?.options,
     global: false,
     errorResponseBuilder: (_request, context) =>
       new AppError(ErrorCode.tooManyRequests, `请求过于频繁，请 ${Math.ceil(context.ttl / 1000)} 秒后再试`),
@@ -159,18 +189,31 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logCaptchaAnswers: config.captchaTestAnswerLog,
   });
   const auth = new AuthService({ users, sessions, rsa, verification, config });
-  const storage = createLocalStorage(config.dataDir);
+  const storage = createStorage(config);
   const access = new AccessService(new AccessRepository(db));
   const audit = new AuditService({ audit: new AuditRepository(db) });
+  // Every pdf.js job's caps and the extraction queue's bound (issue 19 §5, adr/019).
+  configurePdfJobs({ ...config.pdfExtraction, maxPages: config.pdfMaxPages });
   const soffice = findSoffice(config.pathEnv);
   const documentRepository = new DocumentRepository(db);
+  // With REDIS_URL, Word documents go to the worker queue (`npm run worker`, adr/016); web instances convert nothing.
+  const conversionJobs = config.redisUrl
+    ? new BullConversionJobs({ redisUrl: config.redisUrl, prefix: config.redisPrefix, logger: server.log })
+    : null;
+  await conversionJobs?.ready();
   const documents = new DocumentService({
     repository: documentRepository,
     access,
     storage,
-    conversion: soffice
-      ? new ConversionQueue({ soffice, concurrency: 2, timeoutMs: config.conversionTimeoutMs })
-      : null,
+    conversion:
+      soffice && !conversionJobs
+        ? new ConversionQueue({
+            soffice: withWordFonts(soffice),
+            concurrency: 2,
+            timeoutMs: config.conversionTimeoutMs,
+          })
+        : null,
+    jobs: conversionJobs,
     logger: server.log,
   });
   const uploads = new UploadService({
@@ -185,12 +228,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const submissionRepository = new SubmissionRepository(db, database.changes);
   const reviewRepository = new ReviewRepository(db);
   const carryOverRepository = new CarryOverRepository(db);
+  const carryOver = new CarryOver({
+    repository: carryOverRepository,
+    submissions: submissionRepository,
+    access,
+    audit,
+  });
   const submissions = new SubmissionService({
     submissions: submissionRepository,
     reviews: reviewRepository,
     access,
     audit,
-    carryOver: new CarryOver({ repository: carryOverRepository, submissions: submissionRepository, access }),
+    carryOver,
     carried: carryOverRepository,
     listCacheEntries: config.listCacheEntries,
   });
@@ -229,12 +278,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     repository: new StatisticsRepository(db, database.dialect),
     items: new ReviewerItemsRepository(db),
   });
+  // The review notice and SMS (adr/019): written in the review's transaction, sent from an outbox.
+  const reviewNotifier = new ReviewNotifier({ db, sms, logger: server.log, retryMs: config.notifyRetryMs });
   const reviews = new ReviewService({
     submissions: submissionRepository,
     reviews: reviewRepository,
     audit,
     access,
-    notify: new ReviewNotifier({ notices, repository: noticeRepository, sms, logger: server.log }),
+    notify: reviewNotifier,
     steps: links,
     statistics: statisticsWriter,
   });
@@ -250,6 +301,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     audit,
   });
   const version = buildVersionInfo(database.dialect, config.commit, soffice);
+  const health = new HealthService({ repository: new HealthRepository(db), storage, redisUrl: config.redisUrl });
 
   await server.register(
     async (api) => {
@@ -272,10 +324,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         liveCourses.registerUploads(files);
       });
       registerSystemRoutes(api, { version });
-      registerDocumentRoutes(api, { documents, storage });
+      registerHealthRoutes(api, { health });
+      registerDocumentRoutes(api, {
+        documents,
+        storage,
+        originals: new OriginalDownload({ access, repository: documentRepository, storage }),
+      });
       registerAnnotationRoutes(api, { annotations, exporter });
       registerCommentBankRoutes(api, { bank });
-      registerSubmissionRoutes(api, { submissions, sheet });
+      registerSubmissionRoutes(api, { submissions, sheet, carryOver });
       registerReviewRoutes(api, { reviews });
       registerNoticeRoutes(api, { notices });
       registerStudentInfoRoutes(api, {
@@ -318,7 +375,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   await liveCourses.registerSocket(server);
-  await registerWebApp(server, config.webDist);
+  await registerWebApp(server, config.webDist, config.frameAncestors);
 
   if (config.seedDemo) {
     const seedOptions = config.seedMustChangePhone ? { mustChangePhone: config.seedMustChangePhone } : {};
@@ -328,6 +385,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         const started = Date.now();
         await seedReviewDemo({ db, storage, submissions });
         await seedAttachmentDemo({ db, storage });
+        await seedCommentBankDemo(db);
         server.log.info({ ms: Date.now() - started }, 'review demo data created');
         // Logged once, when made: the start-up log of a demo install holds links that open the pages.
         for (const link of await seedReviewLinkDemo({ db, links })) {
@@ -359,6 +417,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (resumedCourseware > 0) server.log.info({ resumed: resumedCourseware }, 'resumed unfinished courseware');
   const resumed = await documents.resumeUnfinished();
   if (resumed > 0) server.log.info({ resumed }, 'resumed unfinished documents');
+  // What a crash left in the review outbox goes now, and the rest on a timer (adr/019).
+  reviewNotifier.start();
+  // Interrupted uploads' DATA_DIR/tmp/*.part files, now and on a timer (adr/019).
+  const tempSweeper = new TempSweeper({
+    dir: path.join(config.dataDir, 'tmp'),
+    maxAgeMs: config.uploadTmpMaxAgeMs,
+    logger: server.log,
+  });
+  tempSweeper.start();
 
   return {
     server,
@@ -369,15 +436,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     liveCourses,
     async close() {
       await server.close();
+      await reviewNotifier.stop();
+      await tempSweeper.stop();
       await documents.drain();
+      await conversionJobs?.close();
+      await sharedRateLimit?.close();
       await liveCourses.close();
       await database.close();
+      await storage.close();
+      await health.close();
     },
   };
 }
 
 /** Serves the built single-page app, with index.html for every unknown non-API GET. */
-async function registerWebApp(server: FastifyInstance, webDist: string): Promise<void> {
+async function registerWebApp(server: FastifyInstance, webDist: string, frameAncestors: string[]): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     server.log.warn({ webDist }, 'web build not found; run npm run build -w @zikao/web');
@@ -397,8 +470,12 @@ async function registerWebApp(server: FastifyInstance, webDist: string): Promise
     },
   });
   // The app's page is never cached: it names the current build's hashed scripts.
-  const sendApp = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  const policy = appPolicyReader(index, frameAncestors);
+  const sendApp = async (reply: FastifyReply) =>
+    reply
+      .header('content-security-policy', await policy())
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { cacheControl: false });
   server.get('/', (_request, reply) => sendApp(reply));
   server.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -413,6 +490,6 @@ async function registerWebApp(server: FastifyInstance, webDist: string): Promise
       reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '资源不存在', data: null });
       return;
     }
-    sendApp(reply);
+    return sendApp(reply);
   });
 }

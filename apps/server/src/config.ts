@@ -38,6 +38,13 @@ const schema = z.object({
   COOKIE_SECURE: booleanFlag.default(false),
   PATH: z.string().default(''),
   CONVERSION_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+  /** Limits and durability (issue 19, adr/019). */
+  PDF_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  PDF_EXTRACT_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+  PDF_EXTRACT_MEMORY_MB: z.coerce.number().int().min(32).max(8192).default(512),
+  PDF_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  UPLOAD_TMP_MAX_AGE_MIN: z.coerce.number().positive().max(10_080).default(60),
+  NOTIFY_RETRY_S: z.coerce.number().positive().max(86_400).default(60),
   /** Review-list answers kept per instance; 0 turns the cache off. */
   LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
   /**
@@ -52,6 +59,24 @@ const schema = z.object({
   /** Calls per minute one review link may make to one comment-proxy call (the PDF's byte ranges: ten times as many). */
   LINK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /**
+   * Host origins that may embed the app (a qiankun portal, an iframe), space or comma separated:
+   * the CSP's frame-ancestors beside 'self', and origins a cookie-authenticated change may come from.
+   */
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[a-z0-9.*-]+(:(\d{1,5}|\*))?$/i,
+            'FRAME_ANCESTORS: 每项须为源，如 https://portal.example.edu.cn',
+          ),
+      ),
+    ),
+  /**
    * Redis for the live-course board (issue 14, adr/012): set it when several instances serve one
    * site, so board messages and the current page are shared. Unset: kept in this process.
    */
@@ -65,7 +90,42 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, '只能包含字母、数字、冒号、下划线和连字符')
     .default('zikao:'),
+  /**
+   * Which proxies' X-Forwarded-For to believe, so that per-address limits count clients, not the
+   * load balancer (several instances, adr/016): unset for none, a hop count, `true`, or addresses
+   * and CIDRs separated by commas (`127.0.0.1`, `loopback`, `10.0.0.0/8`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Conversions one `npm run worker` process runs at once (with REDIS_URL, adr/016). */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Seconds after which a dead worker's conversion goes back to the queue (BullMQ's lock). */
+  CONVERSION_STALL_S: z.coerce.number().int().min(1).max(600).default(30),
+  /** Seconds a SIGTERM waits for in-flight requests and conversions before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().positive().max(600).default(25),
+  /** Where stored files live (adr/015): `local` (DATA_DIR/files, the default) or `s3` (the S3_* bucket). */
+  STORAGE: z.enum(['local', 's3'], { error: '须为 local 或 s3' }).default('local'),
+  S3_ENDPOINT: z
+    .url({ error: '须为 http(s) 地址' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The bucket in the path (MinIO) rather than in the host name (AWS, 阿里云 OSS, 腾讯云 COS). */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Bearer token for GET /metrics; unset, /metrics answers 404 (adr/015). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, '至少 16 个字符')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export interface AppConfig {
   port: number;
@@ -89,13 +149,52 @@ export interface AppConfig {
   /** The PATH, to look for LibreOffice. */
   pathEnv: string;
   conversionTimeoutMs: number;
+  /** PDF_MAX_PAGES: a PDF with more pages is refused at upload (adr/019). */
+  pdfMaxPages: number;
+  /** Each PDF text extraction: its time limit, its worker's heap and how many run at once. */
+  pdfExtraction: { timeoutMs: number; memoryMb: number; concurrency: number };
+  /** Interrupted uploads' DATA_DIR/tmp/*.part files older than this are removed. */
+  uploadTmpMaxAgeMs: number;
+  /** How long a claimed review SMS waits before it is tried again (adr/019). */
+  notifyRetryMs: number;
   listCacheEntries: number;
   /** LINK_SECRET, when set; otherwise the key kept in DATA_DIR/keys is used. */
   linkSecret: string | undefined;
   linkRateLimitPerMinute: number;
+  /** Host origins allowed to embed the app (FRAME_ANCESTORS). */
+  frameAncestors: string[];
   /** REDIS_URL: the board's messages and state go through Redis when set. */
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** Fastify's trustProxy: false, true, the proxies' addresses, or a hop count (as a function). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  workerConcurrency: number;
+  conversionStallMs: number;
+  shutdownTimeoutMs: number;
+  /** STORAGE=s3: the bucket and how to reach it; null for local disk. */
+  s3: {
+    endpoint: string;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  } | null;
+  /** METRICS_TOKEN: /metrics is served only to a request bearing it. */
+  metricsToken: string | undefined;
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -113,6 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const c = result.data;
   if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
     throw new Error('配置错误：\n  SMS_HTTP_URL: SMS_PROVIDER 为 http 时必须设置');
+  }
+  if (c.STORAGE === 's3') {
+    const missing = S3_REQUIRED.filter((name) => !c[name]);
+    if (missing.length > 0) {
+      throw new Error(`配置错误：\n${missing.map((name) => `  ${name}: STORAGE 为 s3 时必须设置`).join('\n')}`);
+    }
   }
   return {
     port: c.PORT,
@@ -136,11 +241,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: c.COOKIE_SECURE,
     pathEnv: c.PATH,
     conversionTimeoutMs: c.CONVERSION_TIMEOUT_S * 1000,
+    pdfMaxPages: c.PDF_MAX_PAGES,
+    pdfExtraction: {
+      timeoutMs: c.PDF_EXTRACT_TIMEOUT_S * 1000,
+      memoryMb: c.PDF_EXTRACT_MEMORY_MB,
+      concurrency: c.PDF_EXTRACT_CONCURRENCY,
+    },
+    uploadTmpMaxAgeMs: c.UPLOAD_TMP_MAX_AGE_MIN * 60_000,
+    notifyRetryMs: c.NOTIFY_RETRY_S * 1000,
     listCacheEntries: c.LIST_CACHE_ENTRIES,
     linkSecret: c.LINK_SECRET,
     linkRateLimitPerMinute: c.LINK_RATE_LIMIT_PER_MINUTE,
+    frameAncestors: c.FRAME_ANCESTORS,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    workerConcurrency: c.WORKER_CONCURRENCY,
+    conversionStallMs: c.CONVERSION_STALL_S * 1000,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_S * 1000,
+    s3:
+      c.STORAGE === 's3'
+        ? {
+            endpoint: c.S3_ENDPOINT as string,
+            region: c.S3_REGION as string,
+            bucket: c.S3_BUCKET as string,
+            accessKeyId: c.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    metricsToken: c.METRICS_TOKEN,
   };
 }
 

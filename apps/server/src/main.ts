@@ -11,9 +11,28 @@ try {
 }
 
 const app = await buildApp(config);
+let stopping = false;
+/**
+ * SIGTERM drains (adr/016): the server stops accepting connections (a load balancer moves on to
+ * another instance), requests under way are answered, documents being prepared here finish; then
+ * the database closes. Past SHUTDOWN_TIMEOUT_S the process leaves anyway: what it left unfinished
+ * is picked up at the next start, and a worker's conversions were never here.
+ */
 const shutdown = async (signal: string) => {
-  app.server.log.info({ signal }, 'shutting down');
-  await app.close();
+  if (stopping) return;
+  stopping = true;
+  const started = Date.now();
+  app.server.log.info({ signal }, 'shutting down: finishing requests under way');
+  const timer = setTimeout(() => {
+    app.server.log.warn({ ms: Date.now() - started }, 'shutdown timed out; leaving with work unfinished');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  try {
+    await app.close();
+    app.server.log.info({ ms: Date.now() - started }, 'shut down');
+  } finally {
+    clearTimeout(timer);
+  }
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

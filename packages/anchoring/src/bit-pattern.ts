@@ -69,7 +69,8 @@ export class BitPattern {
   /**
    * Scans text[from, to) for substrings within `maxErrors` edits of the pattern and reports the end
    * (exclusive) of each local minimum of the edit distance: one end per distinct match, or the
-   * ends of a plateau of equal minimal scores (see reportMinimum).
+   * ends of a plateau of equal minimal scores (see reportMinimum). `preferredEnd` (where the match
+   * is expected to end, or -1) keeps the ends of a long plateau near it too.
    */
   search(
     text: string,
@@ -77,6 +78,7 @@ export class BitPattern {
     to: number,
     maxErrors: number,
     onMatch: (end: number, errors: number) => void,
+    preferredEnd = -1,
   ): void {
     const m = this.length;
     if (m === 0) return;
@@ -143,13 +145,13 @@ export class BitPattern {
         } else if (score === previous) {
           plateauEnd = j + 1;
         } else if (pendingEnd !== -1) {
-          if (pendingErrors <= maxErrors) reportMinimum(pendingEnd, plateauEnd, pendingErrors, onMatch);
+          if (pendingErrors <= maxErrors) reportMinimum(pendingEnd, plateauEnd, pendingErrors, onMatch, preferredEnd);
           pendingEnd = -1;
         }
         previous = score;
       }
       if (pendingEnd !== -1 && pendingErrors <= maxErrors)
-        reportMinimum(pendingEnd, plateauEnd, pendingErrors, onMatch);
+        reportMinimum(pendingEnd, plateauEnd, pendingErrors, onMatch, preferredEnd);
     } finally {
       this.#deactivate();
     }
@@ -264,20 +266,28 @@ const PLATEAU_REPORTED_WHOLE = 8;
 /**
  * A minimum may be a plateau: the quote with its last characters deleted scores the same as with
  * them substituted or followed by one more character. Every end of a short plateau is reported
- * (of a long one, its two ends); the context decides between them.
+ * (of a long one, its two ends and those within PLATEAU_REPORTED_WHOLE / 2 of `preferred`, in a
+ * run of one repeated character); the context decides between them.
  */
 function reportMinimum(
   first: number,
   last: number,
   errors: number,
   onMatch: (end: number, errors: number) => void,
+  preferred: number,
 ): void {
   if (last - first <= PLATEAU_REPORTED_WHOLE) {
     for (let end = first; end <= last; end++) onMatch(end, errors);
-  } else {
-    onMatch(first, errors);
-    onMatch(last, errors);
+    return;
   }
+  onMatch(first, errors);
+  const half = PLATEAU_REPORTED_WHOLE >> 1;
+  if (preferred >= 0) {
+    const from = Math.max(first + 1, preferred - half);
+    const to = Math.min(last - 1, preferred + half);
+    for (let end = from; end <= to; end++) onMatch(end, errors);
+  }
+  onMatch(last, errors);
 }
 
 /** Reverses a string by UTF-16 units, the order in which a backward scan reads the text. */

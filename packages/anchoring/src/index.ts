@@ -1,22 +1,47 @@
 export {
+  AMBIGUOUS_CONTEXT,
   type Anchor,
+  type AnchorCandidate,
   type AnchorOptions,
   type AnchorStatus,
   type AreaAnchor,
+  AT_HINT,
   anchor,
+  CANDIDATE_MIN,
   DEFAULT_THRESHOLD,
+  EDITED_QUOTE_SIMILARITY,
+  FAR_QUOTE_SIMILARITY,
   FOUND_CONTEXT,
+  type Located,
+  locate,
+  MANY_OCCURRENCES,
+  MAX_CANDIDATES,
+  NEAR_DISTANCE,
+  ONE_SIDE_MAX_EDITS,
+  ONE_SIDE_MIN,
+  ONE_SIDE_QUOTE_SIMILARITY,
+  PLACE_CONTEXT,
   RELOCATION_DISTANCE,
+  SHORT_QUOTE,
   type TextAnchor,
+  UNIQUE_CONTEXT,
+  UNIQUE_QUOTE_MIN,
+  VERBATIM_MIN,
 } from './anchor.ts';
-export { DocumentText, type PageOffset, type PagePart } from './document.ts';
+export { BodyView, DocumentText, type PageOffset, type PagePart } from './document.ts';
+export { detectFurniture, type Furniture } from './furniture.ts';
 export {
   type AnnotationCollection,
+  type AnnotationPage,
   type ExportableAnnotation,
   type ExportableReply,
   type ExportOptions,
+  fromAnnotationCollection,
+  fromW3CAnnotation,
+  fromW3CSelectors,
   toAnnotationCollection,
   toW3CAnnotation,
+  toW3CSelectors,
 } from './jsonld.ts';
 export * from './model.ts';
 export { type AnchorableAnnotation, type Reanchored, type ReanchorReport, reanchor } from './reanchor.ts';

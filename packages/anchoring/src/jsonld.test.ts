@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { anchor } from './anchor.ts';
 import { DocumentText } from './document.ts';
-import { type ExportableAnnotation, toAnnotationCollection, toW3CAnnotation } from './jsonld.ts';
+import {
+  type ExportableAnnotation,
+  fromW3CAnnotation,
+  fromW3CSelectors,
+  toAnnotationCollection,
+  toW3CAnnotation,
+  toW3CSelectors,
+} from './jsonld.ts';
 import type { Annotation, SpecificResource } from './model.ts';
 import { describeArea, describeTextRange } from './selectors.ts';
 
@@ -54,7 +61,17 @@ describe('W3C JSON-LD export', () => {
             suffix: '构建了评价指标体系。指标权重由专家打分确定。',
           },
           { type: 'TextPositionSelector', start: 2, end: 9 },
-          { type: 'PageSelector', index: 0 },
+          {
+            type: 'FragmentSelector',
+            conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+            value: 'page=1',
+            refinedBy: {
+              type: 'TextQuoteSelector',
+              exact: '采用层次分析法',
+              prefix: '本文',
+              suffix: '构建了评价指标体系。指标权重由专家打分确定。',
+            },
+          },
         ],
       },
     });
@@ -99,6 +116,12 @@ describe('W3C JSON-LD export', () => {
     assert.equal(collection['@context'], 'http://www.w3.org/ns/anno.jsonld');
     assert.equal(collection.type, 'AnnotationCollection');
     assert.equal(collection.total, 2);
+    assert.equal(collection.first.id, 'urn:zikao:review:5:page:0');
+    assert.match(toAnnotationCollection([], 'x').id, /^urn:uuid:[0-9a-f-]{36}$/);
+    assert.equal(
+      toAnnotationCollection([], 'x', { id: 'https://a.example/c/1' }).first.id,
+      'https://a.example/c/1#page-0',
+    );
     const [parent, reply] = collection.first.items;
     assert.equal(parent?.['@context'], undefined);
     assert.equal(parent?.id, 'urn:zikao:annotation:a1');
@@ -116,5 +139,35 @@ describe('W3C JSON-LD export', () => {
       target: 'urn:zikao:annotation:a1',
       created: '2026-11-23T00:00:00.000Z',
     });
+  });
+});
+
+describe('W3C JSON-LD import', () => {
+  it('reads the page back from the refined fragment, and a PageSelector from old exports', () => {
+    const exported = toW3CAnnotation(highlight);
+    const read = fromW3CAnnotation(JSON.parse(JSON.stringify(exported)));
+    assert.deepEqual(read?.selectors, highlight.selectors);
+    assert.equal(read?.comment, highlight.comment);
+    assert.equal(read?.severity, '重要');
+    const old = { ...exported, target: { type: 'SpecificResource', source, selector: [...highlight.selectors] } };
+    assert.deepEqual(fromW3CAnnotation(old)?.selectors, highlight.selectors);
+  });
+
+  it('drops the page of a selection across a page break, which RFC 3778 cannot name, and keeps areas', () => {
+    const crossing = describeTextRange(doc, 12, 22);
+    assert.equal(crossing[2].endIndex, 1);
+    const selectors = toW3CSelectors(crossing);
+    assert.deepEqual(
+      selectors.map((s) => s.type),
+      ['TextQuoteSelector', 'TextPositionSelector'],
+    );
+    const result = anchor(doc, selectors);
+    assert.ok(result?.kind === 'text');
+    assert.deepEqual(
+      result.parts.map((part) => part.page),
+      [0, 1],
+    );
+    const area = [describeArea(2, { x: 1, y: 2, width: 3, height: 4 })];
+    assert.deepEqual(fromW3CSelectors(toW3CSelectors(area)), area);
   });
 });

@@ -1,4 +1,13 @@
-import { type Agent, ANNOTATION_CONTEXT, type Annotation, type Selector, type TextualBody } from './model.ts';
+import {
+  type Agent,
+  ANNOTATION_CONTEXT,
+  type Annotation,
+  type FragmentSelector,
+  PDF_FRAGMENT_SPEC,
+  type Selector,
+  type TextualBody,
+} from './model.ts';
+import { parseArea, selectorsOf } from './selectors.ts';
 
 /** An annotation as the workspace keeps it, ready to be exported. */
 export interface ExportableAnnotation {
@@ -38,18 +47,28 @@ export function toW3CAnnotation(annotation: ExportableAnnotation, options: Expor
   return { '@context': ANNOTATION_CONTEXT, ...withoutContext(annotation, options) };
 }
 
+export interface AnnotationPage {
+  id: string;
+  type: 'AnnotationPage';
+  startIndex: 0;
+  items: Annotation[];
+}
+
 export interface AnnotationCollection {
   '@context': typeof ANNOTATION_CONTEXT;
-  id?: string;
+  id: string;
   type: 'AnnotationCollection';
   label: string;
   total: number;
-  first: { type: 'AnnotationPage'; startIndex: 0; items: Annotation[] };
+  /** The one page holding every item; W3C requires it to have an IRI of its own. */
+  first: AnnotationPage;
 }
 
 /**
  * All annotations of a review as one W3C AnnotationCollection. Replies become annotations of their
- * own, with motivation `replying` and the parent annotation as target.
+ * own, with motivation `replying` and the parent annotation as target. Without `options.id` the
+ * collection gets a fresh `urn:uuid:` IRI; its page is the collection's IRI with `#page-0`
+ * (or `:page:0` for a URN, which has no fragment part).
  */
 export function toAnnotationCollection(
   annotations: readonly ExportableAnnotation[],
@@ -72,15 +91,15 @@ export function toAnnotationCollection(
       items.push(item);
     }
   }
-  const collection: AnnotationCollection = {
+  const id = options.id ?? `urn:uuid:${globalThis.crypto.randomUUID()}`;
+  return {
     '@context': ANNOTATION_CONTEXT,
+    id,
     type: 'AnnotationCollection',
     label,
     total: items.length,
-    first: { type: 'AnnotationPage', startIndex: 0, items },
+    first: { id: pageIri(id, 0), type: 'AnnotationPage', startIndex: 0, items },
   };
-  if (options.id) collection.id = options.id;
-  return collection;
 }
 
 function withoutContext(annotation: ExportableAnnotation, options: ExportOptions): Annotation {
@@ -93,7 +112,7 @@ function withoutContext(annotation: ExportableAnnotation, options: ExportOptions
     id: iri(annotation.id, options),
     type: 'Annotation',
     motivation: annotation.comment ? 'commenting' : annotation.stamp ? 'assessing' : 'highlighting',
-    target: { type: 'SpecificResource', source: annotation.source, selector: [...annotation.selectors] },
+    target: { type: 'SpecificResource', source: annotation.source, selector: toW3CSelectors(annotation.selectors) },
   };
   if (body.length === 1) result.body = body[0];
   else if (body.length > 1) result.body = body;
@@ -118,4 +137,141 @@ function addProvenance(
 
 function iri(id: string, options: ExportOptions): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(id) ? id : `${options.idBase ?? DEFAULT_ID_BASE}${encodeURIComponent(id)}`;
+}
+
+function pageIri(collection: string, index: number): string {
+  return /^urn:/i.test(collection) && !collection.includes('#')
+    ? `${collection}:page:${index}`
+    : `${collection.split('#')[0]}#page-${index}`;
+}
+
+/**
+ * The workspace's selectors as W3C selectors. The page a text selection lies on (a PageSelector
+ * in the workspace, which is not a selector type of the model) becomes a third alternative: the
+ * RFC 3778 fragment `page=N` refined by the same TextQuoteSelector, "this quote on page N", the
+ * model's own way (§4.2.9) to name text in one page of a PDF. RFC 3778 names a single page, so a
+ * selection that runs across a page break gets no page alternative: the document-wide quote and
+ * position already select it exactly, and the page is only a hint for drawing.
+ */
+export function toW3CSelectors(selectors: readonly Selector[]): Selector[] {
+  const { quote, position, page, fragment } = selectorsOf(selectors);
+  const result: Selector[] = [];
+  if (quote) result.push(quote);
+  if (position) result.push(position);
+  if (quote && page && (page.endIndex === undefined || page.endIndex === page.index)) {
+    result.push({
+      type: 'FragmentSelector',
+      conformsTo: PDF_FRAGMENT_SPEC,
+      value: `page=${page.index + 1}`,
+      refinedBy: { ...quote },
+    });
+  }
+  if (fragment) result.push(fragment);
+  return result;
+}
+
+/**
+ * W3C selectors, as this exporter writes them now or wrote them before (a PageSelector in the
+ * list), back to the workspace's selectors: quote, position, page, area fragment.
+ */
+export function fromW3CSelectors(selectors: readonly unknown[]): Selector[] {
+  let quote: Selector | undefined;
+  let position: Selector | undefined;
+  let page: Selector | undefined;
+  let area: FragmentSelector | undefined;
+  for (const item of selectors) {
+    if (typeof item !== 'object' || item === null) continue;
+    const selector = item as Record<string, unknown>;
+    if (selector.type === 'TextQuoteSelector' && typeof selector.exact === 'string') {
+      quote ??= {
+        type: 'TextQuoteSelector',
+        exact: selector.exact,
+        ...(typeof selector.prefix === 'string' ? { prefix: selector.prefix } : {}),
+        ...(typeof selector.suffix === 'string' ? { suffix: selector.suffix } : {}),
+      };
+    } else if (
+      selector.type === 'TextPositionSelector' &&
+      typeof selector.start === 'number' &&
+      typeof selector.end === 'number'
+    ) {
+      position ??= { type: 'TextPositionSelector', start: selector.start, end: selector.end };
+    } else if (selector.type === 'PageSelector' && typeof selector.index === 'number') {
+      page ??= {
+        type: 'PageSelector',
+        index: selector.index,
+        ...(typeof selector.endIndex === 'number' ? { endIndex: selector.endIndex } : {}),
+      };
+    } else if (selector.type === 'FragmentSelector' && typeof selector.value === 'string') {
+      const parsed = parseArea(selector.value);
+      if (!parsed) continue;
+      const refined = selector.refinedBy as Record<string, unknown> | undefined;
+      if (refined?.type === 'TextQuoteSelector') {
+        // "This quote on page N": the page of a text selection.
+        page ??= { type: 'PageSelector', index: parsed.page };
+        if (!quote) quote = fromW3CSelectors([refined])[0];
+      } else {
+        area ??= { type: 'FragmentSelector', conformsTo: PDF_FRAGMENT_SPEC, value: selector.value };
+      }
+    }
+  }
+  return [quote, position, page, area].filter((selector) => selector !== undefined);
+}
+
+const STAMPS = new Set(['✓', '✗', '?', '优']);
+
+/**
+ * Reads one exported annotation (standalone or a collection item) back: its selectors in the
+ * workspace's form, and the bodies by purpose. Replies are read by `fromAnnotationCollection`.
+ */
+export function fromW3CAnnotation(json: unknown): ExportableAnnotation | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const item = json as Record<string, unknown>;
+  if (item.type !== 'Annotation' || typeof item.id !== 'string') return null;
+  const target = item.target as Record<string, unknown> | string | undefined;
+  if (typeof target !== 'object' || target === null || typeof target.source !== 'string') return null;
+  const selector = target.selector;
+  const result: ExportableAnnotation = {
+    id: item.id,
+    source: target.source,
+    selectors: fromW3CSelectors(Array.isArray(selector) ? selector : selector === undefined ? [] : [selector]),
+  };
+  const bodies = Array.isArray(item.body) ? item.body : item.body === undefined ? [] : [item.body];
+  for (const body of bodies as Array<Record<string, unknown>>) {
+    if (body?.type !== 'TextualBody' || typeof body.value !== 'string') continue;
+    if (body.purpose === 'commenting' && result.comment === undefined) result.comment = body.value;
+    else if (body.purpose === 'tagging' && result.category === undefined) result.category = body.value;
+    else if (body.purpose === 'assessing' && STAMPS.has(body.value)) result.stamp = body.value;
+    else if (body.purpose === 'assessing' && result.severity === undefined) result.severity = body.value;
+  }
+  const creator = item.creator as Agent | undefined;
+  if (creator && typeof creator === 'object') result.creator = creator;
+  if (typeof item.created === 'string') result.created = item.created;
+  if (typeof item.modified === 'string') result.modified = item.modified;
+  return result;
+}
+
+/** Reads an exported AnnotationCollection back: annotations with their replies attached. */
+export function fromAnnotationCollection(json: unknown): ExportableAnnotation[] {
+  if (typeof json !== 'object' || json === null) return [];
+  const first = (json as { first?: { items?: unknown } }).first;
+  const items = Array.isArray(first?.items) ? (first.items as Array<Record<string, unknown>>) : [];
+  const annotations: ExportableAnnotation[] = [];
+  const byId = new Map<string, ExportableReply[]>();
+  for (const item of items) {
+    if (item?.motivation === 'replying') continue;
+    const annotation = fromW3CAnnotation(item);
+    if (!annotation) continue;
+    const replies: ExportableReply[] = [];
+    byId.set(annotation.id, replies);
+    annotations.push({ ...annotation, replies });
+  }
+  for (const item of items) {
+    if (item?.motivation !== 'replying' || typeof item.id !== 'string' || typeof item.target !== 'string') continue;
+    const body = (Array.isArray(item.body) ? item.body[0] : item.body) as Record<string, unknown> | undefined;
+    const reply: ExportableReply = { id: item.id, comment: typeof body?.value === 'string' ? body.value : '' };
+    if (item.creator && typeof item.creator === 'object') reply.creator = item.creator as Agent;
+    if (typeof item.created === 'string') reply.created = item.created;
+    byId.get(item.target)?.push(reply);
+  }
+  return annotations;
 }

@@ -45,6 +45,11 @@ export interface FragmentSelector {
   type: 'FragmentSelector';
   conformsTo: typeof PDF_FRAGMENT_SPEC;
   value: string;
+  /**
+   * In exports only: the text on that page, as `page=3` refined by a TextQuoteSelector (W3C model
+   * §4.2.9). The workspace keeps the page as a PageSelector instead.
+   */
+  refinedBy?: TextQuoteSelector;
 }
 
 export const PDF_FRAGMENT_SPEC = 'http://tools.ietf.org/rfc/rfc3778';

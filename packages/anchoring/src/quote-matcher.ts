@@ -1,5 +1,5 @@
 import { BitPattern, reverseUnits } from './bit-pattern.ts';
-import type { DocumentText } from './document.ts';
+import type { BodyView, DocumentText } from './document.ts';
 
 /** A place where the quote may now be, with how well quote and context agree there. */
 export interface Candidate {
@@ -7,6 +7,8 @@ export interface Candidate {
   end: number;
   quoteErrors: number;
   contextErrors: number;
+  prefixErrors: number;
+  suffixErrors: number;
   /** 1 − weighted edits / weighted length, over quote (weight 2), prefix and suffix (weight 1). */
   textSimilarity: number;
   /** Share of the prefix and suffix found unchanged beside the match. */
@@ -27,7 +29,10 @@ const POSITION_WEIGHT = 0.2;
  * most quotes are settled by exact comparisons alone.
  */
 export class QuoteMatcher {
+  /** The text matched against: the body of a document (see DocumentText.body). */
   readonly doc: DocumentText;
+  /** How the body's offsets map back to the document's. */
+  readonly view: BodyView;
   readonly exact: string;
   readonly prefix: string;
   readonly suffix: string;
@@ -38,7 +43,9 @@ export class QuoteMatcher {
   #prefixReversed: BitPattern | null = null;
   #suffixPattern: BitPattern | null = null;
 
-  constructor(doc: DocumentText, exact: string, prefix: string, suffix: string, hint: number | null) {
+  constructor(view: BodyView, exact: string, prefix: string, suffix: string, hint: number | null) {
+    const doc = view.doc;
+    this.view = view;
     this.doc = doc;
     this.exact = exact;
     this.prefix = prefix;
@@ -60,7 +67,9 @@ export class QuoteMatcher {
 
   /** Scores the match [start, end) whose quote needed `quoteErrors` edits. */
   score(start: number, end: number, quoteErrors: number): Candidate {
-    const contextErrors = this.#prefixErrors(start) + this.#suffixErrors(end);
+    const prefixErrors = this.#prefixErrors(start);
+    const suffixErrors = this.#suffixErrors(end);
+    const contextErrors = prefixErrors + suffixErrors;
     const contextLength = this.prefix.length + this.suffix.length;
     const m = this.exact.length;
     const textSimilarity = 1 - (QUOTE_WEIGHT * quoteErrors + contextErrors) / (QUOTE_WEIGHT * m + contextLength);
@@ -70,7 +79,17 @@ export class QuoteMatcher {
       const distance = Math.abs(start - this.hint);
       confidence *= 1 - (POSITION_WEIGHT * distance) / (distance + POSITION_SCALE);
     }
-    return { start, end, quoteErrors, contextErrors, textSimilarity, contextSimilarity, confidence };
+    return {
+      start,
+      end,
+      quoteErrors,
+      contextErrors,
+      prefixErrors,
+      suffixErrors,
+      textSimilarity,
+      contextSimilarity,
+      confidence,
+    };
   }
 
   /**
@@ -81,11 +100,34 @@ export class QuoteMatcher {
   fuzzyCandidates(from: number, to: number, maxErrors: number, limit: number): Candidate[] {
     const ends: number[] = [];
     const errors: number[] = [];
-    this.quotePattern.search(this.doc.text, from, to, maxErrors, (end, e) => {
-      ends.push(end);
-      errors.push(e);
-    });
+    const expectedEnd = this.hint === null ? -1 : this.hint + this.exact.length;
+    this.quotePattern.search(
+      this.doc.text,
+      from,
+      to,
+      maxErrors,
+      (end, e) => {
+        ends.push(end);
+        errors.push(e);
+      },
+      expectedEnd,
+    );
     return this.#scoreEnds(ends, errors, limit);
+  }
+
+  /**
+   * The quote aligned to start exactly at the hint (the text there, edited): a candidate the
+   * search for best ends can miss in repetitive text, where a worse-context match scores fewer
+   * quote edits. Null without a hint.
+   */
+  candidateAtHint(): Candidate | null {
+    const hint = this.hint;
+    const m = this.exact.length;
+    if (hint === null || m === 0 || hint >= this.doc.length) return null;
+    const limit = Math.min(this.doc.length, hint + m + (m >> 1));
+    const alignment = this.quotePattern.alignFrom(this.doc.text, hint, limit, m);
+    if (alignment.errors > m >> 1) return null;
+    return this.score(hint, this.doc.snapEnd(alignment.edge), alignment.errors);
   }
 
   /** Like fuzzyCandidates over several disjoint windows, given as sorted [from, to) pairs. */
@@ -121,7 +163,14 @@ export class QuoteMatcher {
       const alignment = this.#quoteReversed.alignFrom(this.doc.text, end, limitStart, m, true);
       // Tied starts (the first characters substituted, or deleted): the
       // prefix tells which is right, so each of the few is scored.
-      for (const start of alignment.ties.length <= MAX_TIED_STARTS ? alignment.ties : [alignment.edge]) {
+      // Many ties (a run of one repeated character): the edge, and the tie nearest the hint.
+      const starts = alignment.ties.length <= MAX_TIED_STARTS ? alignment.ties : [alignment.edge];
+      if (alignment.ties.length > MAX_TIED_STARTS && this.hint !== null) {
+        const hint = this.hint;
+        const nearest = alignment.ties.reduce((a, b) => (Math.abs(b - hint) < Math.abs(a - hint) ? b : a));
+        if (nearest !== alignment.edge) starts.push(nearest);
+      }
+      for (const start of starts) {
         const candidate = this.score(this.doc.snapStart(start), this.doc.snapEnd(end), alignment.errors);
         best = Math.min(best, QUOTE_WEIGHT * candidate.quoteErrors + candidate.contextErrors);
         candidates.push(candidate);

@@ -71,11 +71,28 @@ describe('reanchor', () => {
     assert.ok((result?.confidence ?? 1) < 1 && (result?.confidence ?? 0) > 0.8, `confidence ${result?.confidence}`);
   });
 
-  it('moves an exact quote whose surroundings were rewritten', () => {
+  it('places an exact quote that occurs once, where it was, as moved though its surroundings were rewritten', () => {
     const result = byId.get('surroundings-rewritten');
     assert.equal(result?.status, 'moved');
     assert.equal(result?.anchor?.kind === 'text' && result.anchor.text, '评阅质量受到广泛关注');
     assert.ok((result?.confidence ?? 1) < 0.9, `confidence ${result?.confidence}`);
+  });
+
+  it('orphans a short quote that occurs many times once its surroundings are gone, offering its text first', () => {
+    const phrase = '研究表明';
+    const filler = (n: number) => `第${n}段讨论了不同地区的情况，${phrase}差异明显。`;
+    const before = new DocumentText([
+      `${Array.from({ length: 6 }, (_, i) => filler(i)).join('')}本节的结论是${phrase}政策有效。${filler(9)}`,
+    ]);
+    const start = before.text.indexOf(`结论是${phrase}`) + 3;
+    const target = describeTextRange(before, start, start + phrase.length);
+    const after = new DocumentText([`${Array.from({ length: 6 }, (_, i) => filler(i)).join('')}${filler(9)}`]);
+    const [result] = reanchor(after, [{ id: 'stock', target }]).results;
+    assert.equal(result?.status, 'orphaned');
+    const candidate = result?.status === 'orphaned' ? result.candidates[0] : undefined;
+    assert.equal(candidate?.text, phrase);
+    assert.equal(candidate?.exact, true);
+    assert.equal(candidate?.selectors[0]?.type, 'TextQuoteSelector');
   });
 
   it('lists deleted text as orphaned, keeping its old quote', () => {

@@ -1,4 +1,11 @@
-import { type Anchor, type AnchorOptions, type AnchorStatus, anchor, RELOCATION_DISTANCE } from './anchor.ts';
+import {
+  type Anchor,
+  type AnchorCandidate,
+  type AnchorOptions,
+  type AnchorStatus,
+  locate,
+  RELOCATION_DISTANCE,
+} from './anchor.ts';
 import type { DocumentText } from './document.ts';
 import type { Selector, SpecificResource } from './model.ts';
 import { describeTextRange, selectorsOf } from './selectors.ts';
@@ -24,6 +31,11 @@ export type Reanchored =
       anchor: null;
       /** The old selectors, kept so that the orphan can still be shown with its quote. */
       selectors: Selector[];
+      /**
+       * Places its text may now be, too weak or too ambiguous to be placed (可能的位置), best first,
+       * each with the selectors that would describe it: the reviewer confirms one or dismisses them.
+       */
+      candidates: Array<AnchorCandidate & { selectors: Selector[] }>;
     };
 
 export interface ReanchorReport {
@@ -48,13 +60,16 @@ export function reanchor(
   const hints = annotations.map((annotation) => hintOf(doc, annotation.target));
   const order = annotations.map((_, i) => i).sort((a, b) => (hints[a] ?? -1) - (hints[b] ?? -1));
   const places = new Array<Anchor | null>(annotations.length).fill(null);
+  const candidates = new Array<AnchorCandidate[]>(annotations.length);
   const unchanged: Array<{ index: number; shift: number }> = [];
   const recentShifts: number[] = [];
   for (const i of order) {
     const hint = hints[i];
     const expectedShift = median(recentShifts);
-    const place = anchor(doc, (annotations[i] as AnchorableAnnotation).target, { ...options, expectedShift });
+    const located = locate(doc, (annotations[i] as AnchorableAnnotation).target, { ...options, expectedShift });
+    const place = located.anchor;
     places[i] = place;
+    candidates[i] = located.candidates;
     if (place?.kind === 'text' && place.exact && place.contextSimilarity === 1 && hint !== undefined) {
       unchanged.push({ index: i, shift: place.start - hint });
       recentShifts.push(place.start - hint);
@@ -69,7 +84,11 @@ export function reanchor(
     if (place === null) {
       counts.orphaned++;
       const selectors = listOf(annotation.target);
-      return { id: annotation.id, status: 'orphaned', confidence: 0, anchor: null, selectors };
+      const options = (candidates[i] ?? []).map((candidate) => ({
+        ...candidate,
+        selectors: describeTextRange(doc, candidate.start, candidate.end) as Selector[],
+      }));
+      return { id: annotation.id, status: 'orphaned', confidence: 0, anchor: null, selectors, candidates: options };
     }
     counts[place.status]++;
     const selectors: Selector[] =

@@ -14,7 +14,9 @@ describe('describeTextRange', () => {
     const start = doc.text.indexOf('考试管理');
     const [quote, position, page] = describeTextRange(doc, start, start + 4);
     assert.equal(quote.exact, '考试管理');
-    assert.equal(quote.prefix, doc.text.slice(start - CONTEXT_LENGTH, start));
+    // Context is the author's text: the line break after the heading is not part of it.
+    assert.equal(quote.prefix, doc.text.replace('\n', '').slice(start - 1 - CONTEXT_LENGTH, start - 1));
+    assert.equal(quote.prefix, '综述国内外学者围绕高等教育自学考试制度开展了大量研究，主要集中在');
     assert.equal(quote.suffix, doc.text.slice(start + 4, start + 4 + CONTEXT_LENGTH));
     assert.equal([...(quote.prefix ?? '')].length, 32);
     assert.deepEqual(position, { type: 'TextPositionSelector', start, end: start + 4 });

@@ -16,7 +16,9 @@ export const CONTEXT_LENGTH = 32;
 /**
  * Describes the selection [start, end) of a document (global UTF-16 offsets, as a text layer
  * reports them) by a quote with context, a code-point position and a page hint. The selection may
- * run across page breaks. Offsets inside a surrogate pair are widened to whole characters.
+ * run across page breaks. Offsets inside a surrogate pair are widened to whole characters. The
+ * quote and context are the document's body text (DocumentText.body); the position counts code
+ * points of the document's own text, as a W3C consumer extracting it would.
  */
 export function describeTextRange(
   doc: DocumentText,
@@ -28,12 +30,19 @@ export function describeTextRange(
   }
   const from = doc.snapStart(start);
   const to = doc.snapEnd(end);
-  const text = doc.text;
+  // The quote and its context come from the body (the author's text: no running headers, footers,
+  // page numbers or line breaks); a selection of furniture alone is quoted as it stands.
+  const body = doc.body;
+  const bodyStart = body.toBody(from);
+  const bodyEnd = body.toBody(to);
+  const source = bodyEnd > bodyStart ? body.doc : doc;
+  const [quoteFrom, quoteTo] = bodyEnd > bodyStart ? [bodyStart, bodyEnd] : [from, to];
+  const text = source.text;
   const quote: TextQuoteSelector = {
     type: 'TextQuoteSelector',
-    exact: text.slice(from, to),
-    prefix: codePointsBefore(text, from, CONTEXT_LENGTH),
-    suffix: codePointsAfter(text, to, CONTEXT_LENGTH),
+    exact: text.slice(quoteFrom, quoteTo),
+    prefix: codePointsBefore(text, quoteFrom, CONTEXT_LENGTH),
+    suffix: codePointsAfter(text, quoteTo, CONTEXT_LENGTH),
   };
   const position: TextPositionSelector = {
     type: 'TextPositionSelector',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema } from './numbers.ts';
 
 /** Annotation categories with their colours (product.md). */
 export const ANNOTATION_CATEGORIES = [
@@ -100,7 +101,7 @@ export const replyBodySchema = z.object({
 });
 
 export const documentRefSchema = z.object({
-  documentId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数'),
+  documentId: idSchema,
 });
 
 export interface AnnotationReplyDto {

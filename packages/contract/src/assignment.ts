@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './numbers.ts';
 import { STAGES, type Stage, type SubmissionStatus } from './review.ts';
 
 /**
@@ -18,7 +19,7 @@ export const AssignmentApiPath = {
 /** Statuses that count towards a reviewer's current load. */
 export const LOAD_STATUSES: readonly SubmissionStatus[] = ['assigned', 'reviewing'];
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const id = idSchema;
 
 /** Which unassigned submissions the automatic assignment plans for: the ids given, or every one the filters match. */
 export const autoAssignPreviewSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccountStatus, BatchStatus } from './console.ts';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 import { PRACTICE_STATUS_LABELS, type PracticeStatus } from './practice.ts';
 import { REVIEW_LINK_STATUS_LABELS, type ReviewLinkStatus } from './review-link.ts';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './review-lists.ts';
@@ -51,6 +52,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   courseCancel: '取消课程',
   courseStart: '开始直播',
   courseEnd: '结束直播',
+  carriedPlace: '确认批注位置',
+  carriedDismiss: '忽略可能的位置',
 };
 
 /** Names of the things an audit entry is about. */
@@ -83,8 +86,8 @@ export const auditStatusLabel = (entity: string, status: string | null): string 
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
-const epochMs = z.coerce.number({ error: '须为时间戳（毫秒）' }).int().min(0, '须为时间戳（毫秒）');
+const id = idSchema;
+const epochMs = wholeNumber(z.number({ error: '须为时间戳（毫秒）' }).int().min(0, '须为时间戳（毫秒）'));
 
 export const auditListSchema = listQuerySchema.extend({
   actorId: id.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePhone, PHONE_PATTERN } from './auth.ts';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 import { type BatchRules, batchRulesSchema, STAGE_LABELS, STAGES } from './review.ts';
 import { Role } from './roles.ts';
 
@@ -130,7 +131,7 @@ export const batchListSchema = listQuerySchema.extend({
 });
 export type BatchListQuery = z.infer<typeof batchListSchema>;
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const id = idSchema;
 
 export const batchSaveSchema = z.object({
   /** Absent to create a batch. */
@@ -174,11 +175,13 @@ export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = { active: '�
 export const STAFF_ROLES = [Role.teacher, Role.reviewer, Role.admin] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-const roleSchema = z.coerce
-  .number({ error: '须为数字' })
-  .int()
-  // `.int()` above makes the range check a sound narrowing to a signed-in role.
-  .refine((value): value is Role => value >= Role.student && value <= Role.admin, '不是已知的角色');
+const roleSchema = wholeNumber(
+  z
+    .number({ error: '须为数字' })
+    .int()
+    // `.int()` above makes the range check a sound narrowing to a signed-in role.
+    .refine((value): value is Role => value >= Role.student && value <= Role.admin, '不是已知的角色'),
+);
 
 export const accountListSchema = listQuerySchema.extend({
   role: roleSchema.optional(),

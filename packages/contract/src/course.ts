@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ListResult, listQuerySchema } from './envelope.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 import { LIVE_COURSE_STATUS_LABELS, type LiveCourseStatus } from './student-info.ts';
 
 /**
@@ -59,11 +60,10 @@ export const BOARD_ROLES = ['presenter', 'viewer'] as const;
 export type BoardRole = (typeof BOARD_ROLES)[number];
 export const BOARD_ROLE_LABELS: Record<BoardRole, string> = { presenter: '主讲人', viewer: '学员' };
 
-const id = z.coerce.number({ error: '须为数字' }).int('须为整数').positive('须为正整数');
-const epochMs = z.coerce
-  .number({ error: '须为时间戳（毫秒）' })
-  .int('须为时间戳（毫秒）')
-  .positive('须为时间戳（毫秒）');
+const id = idSchema;
+const epochMs = wholeNumber(
+  z.number({ error: '须为时间戳（毫秒）' }).int('须为时间戳（毫秒）').positive('须为时间戳（毫秒）'),
+);
 
 /** A streaming-service address: empty, or an http(s) URL (never `javascript:` and the like). */
 const serviceUrl = z
@@ -93,7 +93,7 @@ export const COURSE_OVERRUN_MS = 3 * 3_600_000;
 const courseFields = {
   title: z.string({ error: '请填写课程名称' }).trim().min(1, '请填写课程名称').max(100, '不能超过 100 个字符'),
   description: z.string().trim().max(1000, '不能超过 1000 个字符').default(''),
-  lecturerId: z.coerce.number({ error: '请选择主讲教师' }).int().positive('请选择主讲教师'),
+  lecturerId: wholeNumber(z.number({ error: '请选择主讲教师' }).int().positive('请选择主讲教师')),
   startAt: epochMs,
   endAt: epochMs,
   batchIds: z.array(id, { error: '须为批次编号的列表' }).max(50, '最多 50 个批次').default([]),
@@ -147,7 +147,7 @@ export const courseListSchema = listQuerySchema.omit({ export: true }).extend({
   status: z.enum(LIVE_COURSE_STATUSES, { error: '须为 upcoming、live 或 ended' }).optional(),
   order: z.enum(['asc', 'desc'], { error: '须为 asc 或 desc' }).default('desc'),
   /** 1: cancelled courses too (the console); otherwise they are left out. */
-  includeCancelled: z.coerce.number().int().min(0).max(1).default(0),
+  includeCancelled: wholeNumber(z.number().int().min(0).max(1)).default(0),
   /** Admins only: one lecturer's courses. */
   lecturerId: id.optional(),
 });
@@ -271,7 +271,9 @@ export const coursewareSortSchema = z.object({
 });
 export const coursewarePageSchema = z.object({
   fileId: id,
-  pageNo: z.coerce.number({ error: '须为数字' }).int('须为整数').min(1, '页码从 1 开始').max(COURSEWARE_LIMITS.pages),
+  pageNo: wholeNumber(
+    z.number({ error: '须为数字' }).int('须为整数').min(1, '页码从 1 开始').max(COURSEWARE_LIMITS.pages),
+  ),
 });
 
 export interface CoursewarePageDto {
@@ -337,7 +339,7 @@ export const boardHandInFileSchema = boardCredentialSchema.extend({
   id,
   clientId: boardClientIdSchema.optional(),
   /** 1: as a download even when it is an image. */
-  download: z.coerce.number().int().min(0).max(1).default(0),
+  download: wholeNumber(z.number().int().min(0).max(1)).default(0),
 });
 
 /** The board's course header: what the page shows above the tabs. */

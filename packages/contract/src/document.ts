@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_KINDS } from './auth.ts';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema } from './numbers.ts';
 
 /** One piece of a pdf.js text layer, as `getTextContent()` returns it. */
 export interface TextLayerItem {
@@ -78,7 +79,7 @@ export type DocumentListQuery = Omit<z.infer<typeof documentListSchema>, 'export
 
 /** The review PDF (`/v1/document/file/:id`), read by pdf.js in byte ranges. */
 export const documentFileSchema = z.object({
-  id: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数'),
+  id: idSchema,
 });
 
 /** What a thesis attachment may be (by content, not by name), as told to the person uploading it. */

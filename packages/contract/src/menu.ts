@@ -44,6 +44,14 @@ export const MENU_TREE: readonly MenuNode[] = [
     ],
   },
   { path: '/data/index', name: 'DataIndex', title: '数据统计', icon: 'bar-chart', roles: REVIEWERS },
+  /** 使用手册 (issue 16 §3): the reviewers' and admins' handbook. */
+  {
+    path: '/thesis/reviewsManual',
+    name: 'ThesisReviewsManual',
+    title: '使用手册',
+    icon: 'question-circle',
+    roles: REVIEWERS,
+  },
   {
     path: '/teaching',
     name: 'Teaching',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 
 /** Notices (通知公告): the exam board's announcements and personal notices such as a finished review. */
 export const NoticeApiPath = {
@@ -26,11 +27,11 @@ export type NoticeKind = 'announcement' | 'review';
 export const NOTICE_TITLE_MAX = 100;
 export const NOTICE_BODY_MAX = 5000;
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const id = idSchema;
 
 export const noticeListSchema = listQuerySchema.extend({
   /** 0: only unread; 1: only read; omitted: all, unread first. */
-  read: z.coerce.number().int().min(0, '须为 0 或 1').max(1, '须为 0 或 1').optional(),
+  read: wholeNumber(z.number().int().min(0, '须为 0 或 1').max(1, '须为 0 或 1')).optional(),
 });
 export type NoticeListQuery = z.infer<typeof noticeListSchema>;
 

@@ -26,6 +26,8 @@ export const ApiPath = {
   documentText: '/v1/document/text',
   /** GET `/v1/document/file/:id`: the review PDF, with HTTP range requests. */
   documentFile: '/v1/document/file',
+  /** GET `/v1/document/original/:documentId`: the Word file a review PDF was converted from (issue 23). */
+  documentOriginal: '/v1/document/original',
   annotationList: '/v1/annotation/list',
   annotationPlacement: '/v1/annotation/placement',
   annotationSave: '/v1/annotation/save',
@@ -51,6 +53,7 @@ export const ApiPath = {
   reviewCheck: '/v1/review/check',
   assignmentAssign: '/v1/assignment/assign',
   annotationCarriedMark: '/v1/annotation/carried/mark',
+  annotationCarriedPlace: '/v1/annotation/carried/place',
 } as const;
 
 /** Name of the cookie that carries the session token for downloads and print views. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AnnotationCategory, AnnotationDto } from './annotation.ts';
 import type { DocumentStatus } from './document.ts';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 
 /**
  * Annotation practice (批注练习, issue 15, adr/013): practice theses with an expert's reference
@@ -107,7 +108,7 @@ export const PRACTICE_TAG_MAX = 12;
 
 // ---------------------------------------------------------------- inputs
 
-const id = z.coerce.number({ error: '须为数字' }).int('须为整数').positive('须为正整数');
+const id = idSchema;
 
 export const practiceRefSchema = z.object({ id });
 export const practiceAttemptRefSchema = z.object({ attemptId: id });
@@ -116,7 +117,7 @@ export const practiceStartSchema = z.object({ thesisId: id });
 export const practiceSubmitSchema = z.object({
   attemptId: id,
   /** Active time the client measured (ms); the server keeps it within the attempt's wall-clock time. */
-  timeSpentMs: z.coerce.number({ error: '须为数字' }).int('须为整数').min(0, '不能为负数').optional(),
+  timeSpentMs: wholeNumber(z.number({ error: '须为数字' }).int('须为整数').min(0, '不能为负数')).optional(),
 });
 
 export const practiceListSchema = listQuerySchema.extend({

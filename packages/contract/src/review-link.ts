@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 import type { Stage } from './review.ts';
 
 /**
@@ -37,18 +38,19 @@ export function adminReviewPagePath(stage: Stage, submissionId: number): string 
   return `/admin/${page}/review/${submissionId}`;
 }
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const id = idSchema;
 
 export const reviewLinkCreateSchema = z
   .object({
     submissionId: id,
     purpose: z.enum(REVIEW_LINK_PURPOSES, { error: '须为 review（评阅）或 check（复核）' }),
-    expiresInDays: z.coerce
-      .number({ error: '须为数字' })
-      .int('须为整数')
-      .min(REVIEW_LINK_DAYS.min, `有效期至少 ${REVIEW_LINK_DAYS.min} 天`)
-      .max(REVIEW_LINK_DAYS.max, `有效期最多 ${REVIEW_LINK_DAYS.max} 天`)
-      .default(REVIEW_LINK_DAYS.default),
+    expiresInDays: wholeNumber(
+      z
+        .number({ error: '须为数字' })
+        .int('须为整数')
+        .min(REVIEW_LINK_DAYS.min, `有效期至少 ${REVIEW_LINK_DAYS.min} 天`)
+        .max(REVIEW_LINK_DAYS.max, `有效期最多 ${REVIEW_LINK_DAYS.max} 天`),
+    ).default(REVIEW_LINK_DAYS.default),
     /** Who the link is for: the expert's name and unit, e.g. 王教授（某某大学）. Required for 评阅. */
     label: z.string().trim().max(80, '不能超过 80 个字符').optional(),
   })
@@ -97,7 +99,7 @@ export interface ReviewLinkDto {
  */
 export const linkCredentialSchema = z.object({
   lid: id,
-  exp: z.coerce.number({ error: '须为时间戳（毫秒）' }).int().positive(),
+  exp: wholeNumber(z.number({ error: '须为时间戳（毫秒）' }).int().positive()),
   linkSig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, '格式不正确'),
 });
 export type LinkCredential = z.infer<typeof linkCredentialSchema>;

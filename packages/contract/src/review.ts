@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './envelope.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 import { type ReviewListRow, SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './review-lists.ts';
 
 export { SUBMISSION_STATUS_LABELS, type SubmissionStatus };
@@ -121,7 +122,7 @@ export function commentLength(comment: string): number {
   return [...comment.trim()].length;
 }
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const id = idSchema;
 const versionNo = z.number({ error: '须为数字' }).int().min(1, '须为正整数');
 
 export const SUBMISSION_SORTS = ['submittedAt', 'title', 'status', 'updatedAt'] as const;
@@ -148,7 +149,7 @@ export type StageSubmissionListQuery = z.infer<typeof stageSubmissionListSchema>
 export const submissionRefSchema = z.object({ submissionId: id });
 export const submissionDetailSchema = submissionRefSchema.extend({
   /** 1 when the reviewer opens the review screen: 待评阅 becomes 评阅中. */
-  open: z.coerce.number().int().min(0).max(1).optional(),
+  open: wholeNumber(z.number().int().min(0).max(1)).optional(),
 });
 
 const reviewFields = {
@@ -189,8 +190,6 @@ export const assignSchema = z.object({
   reviewerId: id,
 });
 
-export const attachmentSchema = z.object({ uploadId: z.string().min(1).max(64), name: z.string().min(1).max(255) });
-
 export const topicFieldsSchema = z.object({
   title: z.string().trim().min(1, '不能为空').max(200, '不能超过 200 个字符'),
   rationale: z.string().max(5000).default(''),
@@ -199,18 +198,17 @@ export const topicFieldsSchema = z.object({
 });
 export type TopicFields = z.infer<typeof topicFieldsSchema>;
 
-export const resubmitSchema = z.object({
-  submissionId: id,
-  documentId: id.nullable().optional(),
-  structured: topicFieldsSchema.nullable().optional(),
-  attachments: z.array(attachmentSchema).max(10).default([]),
-  plagiarismRate: z.number().min(0).max(100).nullable().optional(),
-});
-
 export const carriedMarkSchema = z.object({
   annotationId: z.string().uuid('须为 UUID'),
   /** null clears the mark. */
   addressed: z.union([z.literal(0), z.literal(1), z.boolean(), z.null()]),
+});
+
+/** Places an orphaned carried annotation at one of its candidates (可能的位置), or dismisses them (null). */
+export const carriedPlaceSchema = z.object({
+  annotationId: z.string().uuid('须为 UUID'),
+  /** Index into the annotation's `candidates`; null dismisses them all (忽略). */
+  candidate: z.number().int().min(0).max(9).nullable(),
 });
 
 export const diffSchema = z.object({ submissionId: id, fromVersion: versionNo, toVersion: versionNo });
@@ -272,6 +270,15 @@ export type CarryStatus = 'found' | 'moved' | 'orphaned';
 /** A version's carry-over job: none to run (a first version, or one without a document), pending, or done. */
 export type CarryState = 'none' | 'pending' | 'done';
 
+/** A place an orphaned carried annotation's text may now be (可能的位置), for the reviewer to confirm. */
+export interface CarriedCandidateDto {
+  pageIndex: number;
+  text: string;
+  confidence: number;
+  /** The quote word for word (only its surroundings changed). */
+  exact: boolean;
+}
+
 export interface CarriedAnnotationDto {
   id: string;
   carriedFromId: string;
@@ -281,6 +288,10 @@ export interface CarriedAnnotationDto {
   pageIndex: number;
   quote: string;
   comment: string;
+  /** When the reviewer wrote it (on the earlier version), not when it was carried. */
+  writtenAt: number;
+  /** For an orphan: where its text may now be, best first; empty once placed or dismissed. */
+  candidates: CarriedCandidateDto[];
 }
 
 export interface CarriedSummary {

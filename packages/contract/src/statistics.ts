@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, wholeNumber } from './numbers.ts';
 import { type Grade, gradeOf, STAGES, type Stage } from './review.ts';
 
 /**
@@ -79,7 +80,7 @@ export function gradeOfScoreBin(bin: number): Grade {
   return gradeOf(bin * SCORE_BIN_WIDTH);
 }
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const id = idSchema;
 const isoDate = z
   .string({ error: '须为日期' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, '须为 YYYY-MM-DD 格式的日期')
@@ -112,7 +113,7 @@ export type StatisticsFilter = z.infer<typeof statisticsFilterSchema>;
 
 /** The overview's input: the filters, and `export: 1` for the .xlsx of every chart and the table. */
 export const statisticsOverviewSchema = z
-  .object({ ...filterFields, export: z.coerce.number().int().min(0).max(1).optional() })
+  .object({ ...filterFields, export: wholeNumber(z.number().int().min(0).max(1)).optional() })
   .refine(periodIsWhole, PERIOD_WHOLE)
   .refine(periodIsOrdered, PERIOD_ORDERED);
 export type StatisticsOverviewQuery = z.infer<typeof statisticsOverviewSchema>;
@@ -126,8 +127,8 @@ export const statisticsReviewerItemsSchema = z
     ...filterFields,
     reviewerId: id,
     kind: z.enum(REVIEWER_ITEM_KINDS, { error: '须为 pending 或 reviewed' }),
-    page: z.coerce.number().int().min(1, '必须大于等于 1').default(1),
-    pageSize: z.coerce.number().int().min(1, '必须大于等于 1').max(50, '不能超过 50').default(10),
+    page: wholeNumber(z.number().int().min(1, '必须大于等于 1')).default(1),
+    pageSize: wholeNumber(z.number().int().min(1, '必须大于等于 1').max(50, '不能超过 50')).default(10),
   })
   .refine(periodIsWhole, PERIOD_WHOLE)
   .refine(periodIsOrdered, PERIOD_ORDERED);

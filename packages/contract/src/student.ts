@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnnotationDto } from './annotation.ts';
 import type { DocumentStatus } from './document.ts';
+import { idSchema, wholeNumber } from './numbers.ts';
 import { type Grade, STAGES, type Stage, type TopicFields, type Verdict } from './review.ts';
 import type { SubmissionStatus } from './review-lists.ts';
 
@@ -34,7 +35,7 @@ export const StudentApiPath = {
   file: '/v1/student/file',
 } as const;
 
-const id = z.coerce.number({ error: '须为数字' }).int().positive('须为正整数');
+const id = idSchema;
 
 export const studentThesisSchema = z.object({ thesisId: id.optional() });
 
@@ -46,7 +47,7 @@ export const studentFileSchema = z.object({ uploadId: z.string().regex(/^[A-Za-z
 export const studentReviewSchema = z.object({
   submissionId: id,
   /** Defaults to the newest version with a released review, else the current version. */
-  versionNo: z.coerce.number({ error: '须为数字' }).int().min(1, '须为正整数').optional(),
+  versionNo: wholeNumber(z.number({ error: '须为数字' }).int().min(1, '须为正整数')).optional(),
 });
 
 const uploadRef = z.object({
@@ -83,6 +84,16 @@ export const studentSubmitSchema = z.object({
   plagiarismReport: uploadRef.nullable().optional(),
 });
 export type StudentSubmitInput = z.infer<typeof studentSubmitSchema>;
+
+/**
+ * `/v1/submission/resubmit`: the candidate's submit of a returned submission, named by its id, with
+ * the same fields and the same checks as `studentSubmitSchema` (issue 19 §2). Attachments are upload
+ * ids: their names come from the uploads, never from the client.
+ */
+export const studentResubmitSchema = studentSubmitSchema
+  .omit({ thesisId: true, stage: true })
+  .extend({ submissionId: id });
+export type StudentResubmitInput = z.infer<typeof studentResubmitSchema>;
 
 /** Whether a stage's window is open now, has not opened yet, or has closed. */
 export type WindowState = 'open' | 'notStarted' | 'closed';

@@ -2,6 +2,7 @@
 // stage's latest submitted review, for the A4 form.
 import { z } from 'zod';
 import type { UploadKind } from './auth.ts';
+import { idSchema } from './numbers.ts';
 import type { Grade, Stage, SubmissionStatus, Verdict } from './review.ts';
 
 export const ThesisSheetPath = {
@@ -21,7 +22,7 @@ export const ThesisSheetPath = {
 
 /** GET `/v1/submission/file/:submissionId/:uploadId[?inline=1]`. */
 export const submissionFileSchema = z.object({
-  submissionId: z.coerce.number({ error: '须为数字' }).int().positive('须为正整数'),
+  submissionId: idSchema,
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '格式不正确'),
   /** '1' opens a PDF or an image in the browser; any other file is always a download. */
   inline: z.string().optional(),

@@ -24,6 +24,22 @@ export function mayReadDocument(user: SessionUser, document: DocumentFacts): boo
   return isTeacherSide(user) && document.versions.some((version) => version.reviewer_id === user.id);
 }
 
+/**
+ * Why the user may not download a document's Word original (issue 23), or null: admins may; the
+ * teacher side only for a version assigned to it, and never under blind review (a DOCX carries its
+ * author in its properties and revision marks, and nothing strips them yet).
+ */
+export function originalRefusal(user: SessionUser, document: DocumentFacts): string | null {
+  if (isAdmin(user)) return null;
+  if (!isTeacherSide(user) || !document.versions.some((version) => version.reviewer_id === user.id)) {
+    return '无权下载该论文的 Word 原文';
+  }
+  if (document.versions.some((version) => parseBatchRules(version.rules_json).blindReview)) {
+    return '盲审论文不提供 Word 原文，请以 PDF 为准';
+  }
+  return null;
+}
+
 /** Only its owner puts a document into a submission (a candidate's new version). */
 export const mayUseDocument = (user: SessionUser, document: Pick<DocumentFacts, 'owner_id'>): boolean =>
   document.owner_id === user.id;

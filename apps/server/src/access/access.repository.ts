@@ -145,4 +145,13 @@ export class AccessRepository {
       .execute();
     return new Map(rows.map((row) => [row.id, row]));
   }
+
+  /** A candidate's name and exam number, as blind review redacts them from their free text. */
+  async candidateIdentity(studentId: number): Promise<{ name: string; examNumber: string | null } | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select(['name', 'exam_number as examNumber'])
+      .where('id', '=', studentId)
+      .executeTakeFirst();
+  }
 }

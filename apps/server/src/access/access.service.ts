@@ -10,12 +10,19 @@ import {
   mayReadUploadName,
   mayReviewSubmission,
   mayUseDocument,
+  originalRefusal,
   visibleDocumentName,
 } from './access-rules.ts';
+import { hiddenCandidateOf, type Redact, redactorOf } from './identity-redaction.ts';
 import { isDocumentOfLink, type LinkScope, linkCallRefusal, OUTSIDE_LINK } from './link-rules.ts';
 
 /** What a caller asks to do to the resources named by ids. */
-export type Permission = 'document.read' | 'document.annotate' | 'document.use' | 'submission.review';
+export type Permission =
+  | 'document.read'
+  | 'document.annotate'
+  | 'document.use'
+  | 'document.original'
+  | 'submission.review';
 
 interface Rule<F> {
   load: (repository: AccessRepository, ids: readonly number[]) => Promise<Map<number, F>>;
@@ -41,6 +48,12 @@ const RULES: { [P in Permission]: Rule<P extends `document.${string}` ? Document
   'document.use': {
     load: (repository, ids) => repository.documents(ids),
     refusal: (user, document) => (mayUseDocument(user, document) ? null : '无权使用该文档'),
+    missing: '文档不存在',
+  },
+  /** The Word original of a review PDF (issue 23). */
+  'document.original': {
+    load: (repository, ids) => repository.documents(ids),
+    refusal: originalRefusal,
     missing: '文档不存在',
   },
   'submission.review': {
@@ -120,6 +133,16 @@ export class AccessService {
    */
   async annotationScope(user: SessionUser, documentId: number): Promise<AnnotationScope> {
     return annotationScope(user, (await this.repository.documents([documentId])).get(documentId));
+  }
+
+  /**
+   * How this user reads the candidate's free text on a document (its structured pages, the
+   * replies to its annotations): redacted under blind review (identity-redaction.ts), else as written.
+   */
+  async redactorFor(user: SessionUser, document: DocumentFacts | undefined): Promise<Redact> {
+    const candidateId = hiddenCandidateOf(user, document);
+    if (candidateId === null) return redactorOf(null);
+    return redactorOf((await this.repository.candidateIdentity(candidateId)) ?? null);
   }
 
   /** The name this user sees for a document (visibleDocumentName); reads the thesis only when it is needed. */

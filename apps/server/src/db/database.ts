@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   dialect: DialectKind;
   /** Which tables have changed, for values kept in memory between writes. */
   changes: ChangeFeed;
+  /** PostgreSQL's pool (connections open, idle, and queries waiting for one), for /metrics; null on SQLite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -39,11 +41,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let dialect: DialectKind;
   let changes: ChangeFeed;
   let listener: PgChangeListener | null = null;
+  let pgPool: pg.Pool | null = null;
   let closing = false;
   if (options.databaseUrl) {
     dialect = 'postgres';
     changes = new ChangeFeed({ watched: false });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pgPool = pool;
     // The pool's end resolves once each connection is asked to end, not once it has: a connection
     // the server cuts meanwhile (a database dropped after close) is no news to anyone.
     pool.on('error', (error) => {
@@ -65,6 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     dialect,
     changes,
+    poolStats: () =>
+      pgPool ? { total: pgPool.totalCount, idle: pgPool.idleCount, waiting: pgPool.waitingCount } : null,
     async close() {
       closing = true;
       await listener?.close();

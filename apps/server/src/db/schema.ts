@@ -151,6 +151,8 @@ export interface AnnotationsTable {
   carry_confidence: Generated<number | null>;
   /** Whether the reviewer ticked a carried point as addressed; null until ticked. */
   addressed: Generated<number | null>;
+  /** An orphaned carried point's candidates (可能的位置), JSON, until confirmed or dismissed (018). */
+  carry_candidates_json: Generated<string | null>;
 }
 
 export interface AnnotationRepliesTable {
@@ -513,4 +515,36 @@ export interface Database {
   practice_attempt_points: PracticeAttemptPointsTable;
   stats_reviews: StatsReviewsTable;
   stats_rollup: StatsRollupTable;
+  login_throttles: LoginThrottlesTable;
+  sms_send_limits: SmsSendLimitsTable;
+  review_outbox: ReviewOutboxTable;
+}
+
+/** Password-guess counters of sign-in names that are no account (adr/019). */
+export interface LoginThrottlesTable {
+  account: string;
+  failed_logins: number;
+  locked_until: number;
+  updated_at: number;
+}
+
+/** One row per phone: when its last code went and how many went on its CST day (adr/019). */
+export interface SmsSendLimitsTable {
+  phone: string;
+  last_sent_at: number;
+  day_start: number;
+  day_count: number;
+}
+
+/** Review messages written in the review's transaction and sent by a drainer (adr/019). */
+export interface ReviewOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  submission_id: number;
+  user_id: number;
+  payload_json: string;
+  created_at: number;
+  claimed_until: Generated<number>;
+  attempts: Generated<number>;
+  done_at: number | null;
 }

@@ -160,6 +160,50 @@ export class NoticeRepository {
     });
   }
 
+  /** Queues a review SMS in the caller's transaction (adr/019). */
+  async queueReviewSms(submissionId: number, userId: number, payloadJson: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('review_outbox')
+      .values({
+        kind: 'review_sms',
+        submission_id: submissionId,
+        user_id: userId,
+        payload_json: payloadJson,
+        created_at: now,
+        done_at: null,
+      })
+      .execute();
+  }
+
+  /** Queued review SMS that no live lease holds, oldest first. */
+  async pendingReviewSms(now: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('review_outbox')
+      .select('id')
+      .where('done_at', 'is', null)
+      .where('claimed_until', '<', now)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Claims a queued SMS for `leaseMs` by one conditional update; undefined when another drain has it. */
+  claimReviewSms(id: number, now: number, leaseMs: number) {
+    return this.db
+      .updateTable('review_outbox')
+      .set((eb) => ({ claimed_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('done_at', 'is', null)
+      .where('claimed_until', '<', now)
+      .returning(['id', 'submission_id', 'user_id', 'payload_json', 'attempts'])
+      .executeTakeFirst();
+  }
+
+  async finishReviewSms(id: number, now: number): Promise<void> {
+    await this.db.updateTable('review_outbox').set({ done_at: now }).where('id', '=', id).execute();
+  }
+
   /** The phone a user is reached on: the account is the phone number. */
   async phoneOf(userId: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('users').select('account').where('id', '=', userId).executeTakeFirst();

@@ -1,11 +1,5 @@
 import { Role } from '@zikao/contract';
-import type {
-  NoticeDto,
-  NoticeKind,
-  NoticeListQuery,
-  NoticeListResult,
-  NoticePublishInput,
-} from '@zikao/contract/notice';
+import type { NoticeDto, NoticeListQuery, NoticeListResult, NoticePublishInput } from '@zikao/contract/notice';
 import { forbidden, notFound } from '../shared/errors.ts';
 import type { SessionUser } from '../shared/request-context.ts';
 import { isVisibleTo, type NoticeRepository } from './notice.repository.ts';
@@ -94,11 +88,6 @@ export class NoticeService {
     if (!row) throw notFound('通知不存在');
     if (row.kind !== 'announcement') throw forbidden('个人通知不能删除');
     await this.notices.delete(id);
-  }
-
-  /** A personal notice from the system to one user. */
-  notifyUser(userId: number, notice: { kind: NoticeKind; title: string; body: string; link: string }): Promise<number> {
-    return this.notices.insert({ audience: 'user', userId, createdBy: null, ...notice });
   }
 
   private async visible(user: SessionUser, id: number): Promise<NoticeRow> {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type CaptchaResponse, ErrorCode, Role, type SubmissionStatus } from '@zikao/contract';
 import type { NoticeDto, NoticeListResult } from '@zikao/contract/notice';
+import { eventually } from '../test/eventually.ts';
 import { buildBatch, buildSubmission, buildUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -367,4 +368,77 @@ describe('the HTTP SMS provider', () => {
       assert.equal(unread.body.data.count, noticesBefore + 1, 'the in-app notice is there all the same');
     });
   }
+});
+
+describe('the review outbox: a crash between the commit and the SMS (issue 19 §4)', () => {
+  let gateway: Awaited<ReturnType<typeof startFakeGateway>>;
+  before(async () => {
+    gateway = await startFakeGateway();
+  });
+  after(() => gateway.close());
+
+  it('keeps the notice with the review, and a restart sends the one SMS the first instance could not', async () => {
+    gateway.state.mode = 'http-error';
+    // The first instance's gateway is down: the SMS fails after the review has committed.
+    const first = await createTestApp({ SMS_PROVIDER: 'http', SMS_HTTP_URL: gateway.url, NOTIFY_RETRY_S: '0.2' });
+    try {
+      const p = await people(first);
+      const built = await buildSubmission(first, {
+        batchId: await buildBatch(first),
+        stage: 'draft',
+        status: 'reviewing',
+        reviewerId: p.reviewerId,
+        studentId: p.studentA.id,
+      });
+      const submitted = await first.post<{ status: SubmissionStatus }>(
+        '/api/v1/review/submit',
+        { submissionId: built.id, versionNo: 1, verdict: 'pass', comment: COMMENT },
+        { token: p.reviewer },
+      );
+      assert.equal(submitted.body.errorCode, 0, submitted.body.errorMsg);
+      const notices = await first.database.db
+        .selectFrom('notices')
+        .select('title')
+        .where('user_id', '=', p.studentA.id)
+        .execute();
+      assert.deepEqual(
+        notices.map((n) => n.title),
+        ['您的论文初稿已评阅'],
+      );
+      const pending = () =>
+        first.database.db.selectFrom('review_outbox').selectAll().where('submission_id', '=', built.id).execute();
+      assert.equal((await pending())[0]?.done_at, null, 'the SMS waits in the outbox');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      // A restart (another instance on the same database) drains it at start: one SMS, once.
+      const second = await createTestApp({}, { sameDatabaseAs: first });
+      const third = await createTestApp({}, { sameDatabaseAs: first });
+      try {
+        await eventually(async () => {
+          const rows = await pending();
+          assert.ok(rows[0]?.done_at, 'the outbox row is done');
+        });
+        const sent = [...second.logs, ...third.logs].filter(
+          (line) => line.msg === 'sms sent' && line.phone === p.studentA.account,
+        );
+        assert.equal(sent.length, 1);
+        assert.deepEqual(sent[0]?.params, { stage: '论文初稿', result: '通过' });
+        const again = await createTestApp({}, { sameDatabaseAs: first });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.equal(again.logs.filter((line) => line.msg === 'sms sent').length, 0, 'never twice');
+        await again.close();
+      } finally {
+        await third.close();
+        await second.close();
+      }
+      const count = await first.database.db
+        .selectFrom('notices')
+        .select('id')
+        .where('user_id', '=', p.studentA.id)
+        .execute();
+      assert.equal(count.length, 1, 'one notice, however often the outbox is drained');
+    } finally {
+      await first.close();
+    }
+  });
 });

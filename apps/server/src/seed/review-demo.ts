@@ -307,26 +307,43 @@ async function seedResubmittedDraft(deps: {
   const v1 = await deps.storePdf(deps.studentId, '论文初稿.pdf', first);
   const id = await submissions.createSubmission(deps.studentId, thesisId, 'draft', { documentId: v1 });
   await deps.settle(id, 'draft', 'returned', 0);
-  const quote = (paragraph: string) => ({
+  // As the workspace makes them: the quote with the text before it (here the chapter heading that
+  // opens the page) and after it, so that re-anchoring has the context a real selection carries.
+  const quote = (heading: string, paragraph: string) => ({
+    prefix: `${heading}\n`,
     exact: [...paragraph].slice(0, 12).join(''),
-    suffix: [...paragraph].slice(12, 20).join(''),
+    suffix: [...paragraph].slice(12, 32).join(''),
   });
-  const points: Array<{ page: number; text: string; comment: string; category: AnnotationCategory }> = [
-    {
-      page: 1,
-      text: s1.paragraphs[0] ?? '',
-      comment: '开篇论点明确，但需要补充研究现状的文献依据。',
-      category: 'content',
-    },
-    { page: 2, text: s2.paragraphs[0] ?? '', comment: '此处表述过于绝对，请补充数据支撑。', category: 'language' },
-    { page: 3, text: s3.paragraphs[0] ?? '', comment: '本段与主题关系不大，建议删除或改写。', category: 'structure' },
-  ];
+  const points: Array<{ page: number; heading: string; text: string; comment: string; category: AnnotationCategory }> =
+    [
+      {
+        page: 1,
+        heading: s1.heading,
+        text: s1.paragraphs[0] ?? '',
+        comment: '开篇论点明确，但需要补充研究现状的文献依据。',
+        category: 'content',
+      },
+      {
+        page: 2,
+        heading: s2.heading,
+        text: s2.paragraphs[0] ?? '',
+        comment: '此处表述过于绝对，请补充数据支撑。',
+        category: 'language',
+      },
+      {
+        page: 3,
+        heading: s3.heading,
+        text: s3.paragraphs[0] ?? '',
+        comment: '本段与主题关系不大，建议删除或改写。',
+        category: 'structure',
+      },
+    ];
   const now = Date.now();
   await db
     .insertInto('annotations')
     .values(
       points.map((point) => {
-        const { exact, suffix } = quote(point.text);
+        const { prefix, exact, suffix } = quote(point.heading, point.text);
         return {
           id: randomUUID(),
           document_id: v1,
@@ -338,7 +355,7 @@ async function seedResubmittedDraft(deps: {
           stamp: null,
           page_index: point.page,
           selectors_json: JSON.stringify([
-            { type: 'TextQuoteSelector', exact, prefix: '', suffix },
+            { type: 'TextQuoteSelector', exact, prefix, suffix },
             { type: 'PageSelector', index: point.page },
           ]),
           revision: 1,

@@ -6,7 +6,7 @@ import {
   type KeyObject,
   privateDecrypt,
 } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { invalidInput } from './errors.ts';
 
@@ -28,7 +28,18 @@ export function loadRsaKeys(dataDir: string, bits: number): RsaKeys {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const pair = generateKeyPairSync('rsa', { modulusLength: bits });
     privateKey = pair.privateKey;
-    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    // Written aside, then linked into place: of instances starting together on one DATA_DIR, the
+    // first link wins and the others read that key, never a half-written file (adr/016).
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    try {
+      linkSync(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+    } finally {
+      unlinkSync(temp);
+    }
   }
   const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
   const keyBits = privateKey.asymmetricKeyDetails?.modulusLength ?? bits;

@@ -7,6 +7,7 @@ import { ConversionQueue } from '../documents/document/conversion-queue.ts';
 import type { AccountService } from '../identity/accounts/account.service.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import type { AuditService } from '../system/audit/audit.service.ts';
+import { withWordFonts } from '../system/converter.ts';
 import { BoardRepository } from './board/board.repository.ts';
 import { registerBoardRoutes, registerBoardSocket, registerHandInUploadRoute } from './board/board.routes.ts';
 import { BoardService } from './board/board.service.ts';
@@ -69,7 +70,12 @@ export function createLiveCourses(deps: {
     storage,
     // Its own queue, one slide deck at a time: a class's upload must not wait behind thesis conversions.
     conversion: deps.soffice
-      ? new ConversionQueue({ soffice: deps.soffice, concurrency: 1, timeoutMs: config.conversionTimeoutMs })
+      ? new ConversionQueue({
+          // The repository's fonts (adr/020): CJK slides in the faces their authors chose.
+          soffice: withWordFonts(deps.soffice),
+          concurrency: 1,
+          timeoutMs: config.conversionTimeoutMs,
+        })
       : null,
     maxBytes: config.uploadMaxBytes,
     logger,

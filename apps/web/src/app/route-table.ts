@@ -3,6 +3,7 @@ import { classroomRoutes } from '../features/classroom/routes.ts';
 import { consoleRoutes } from '../features/console/routes.ts';
 import { documentRoutes } from '../features/documents/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
+import { manualRoutes } from '../features/manual/routes.ts';
 import { noticeRoutes } from '../features/notices/routes.ts';
 import { practiceRoutes } from '../features/practice/routes.ts';
 import { adminReviewRoutes } from '../features/review/admin-review-routes.ts';
@@ -28,6 +29,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...homeRoutes,
   ...adminReviewRoutes,
   ...thesisViewRoutes,
+  ...manualRoutes,
   ...versionRoutes,
   ...historyRoutes,
   ...statisticsRoutes,

@@ -34,6 +34,9 @@ export interface AnnotationFormProps {
   onCancel(): void;
 }
 
+/** How many entries the form lists; search finds the rest. */
+const BANK_SHOWN = 50;
+
 export const COMMENT_BANK_KEY = ['annotation-workspace', 'comment-bank'] as const;
 
 /** Category, severity, stamp and comment of one annotation, with the comment bank beside the comment. */
@@ -190,10 +193,11 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
         <ul className="aw-bank-list">
           {bank.isLoading && <li className="aw-muted">加载中…</li>}
           {!bank.isLoading && entries.length === 0 && <li className="aw-muted">暂无常用批注语</li>}
-          {entries.slice(0, 9).map((entry, index) => (
+          {/* Every entry is listed (the list scrolls; search narrows it); Alt + 1–9 takes the first nine. */}
+          {entries.slice(0, BANK_SHOWN).map((entry, index) => (
             <li key={entry.id}>
               <button type="button" className="aw-bank-item" onClick={() => insert(entry)}>
-                <kbd>{index + 1}</kbd>
+                {index < 9 ? <kbd>{index + 1}</kbd> : <span className="aw-kbd-blank" />}
                 <span className="aw-dot" style={{ background: CATEGORY_BY_KEY[entry.category].color }} />
                 <span className="aw-bank-text">{entry.text}</span>
                 {entry.shared && <span className="aw-muted">公共</span>}

@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons';
 import { ANNOTATION_CATEGORIES, type AnnotationCategory } from '@zikao/contract/annotation';
 import { Button, Empty, Input, Tag, Tooltip } from 'antd';
-import { memo, useState } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { memo, useEffect, useRef, useState } from 'react';
 import { ConfirmPopover } from '../shared/components/steady-dialogs.tsx';
 import { ToneTag } from '../shared/components/tone-tag.tsx';
 import { formatDate } from '../shared/utils/date.ts';
@@ -10,6 +11,13 @@ import { type Decorate, markColor, withDecorationClass } from './annotation-deco
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
 import { CATEGORY_BY_KEY, KIND_LABEL, SEVERITY_LABEL, SEVERITY_TONE, STAMP_LABEL } from './categories.ts';
+
+/** A keyboard request for one annotation of the list (R: reply, E: edit); a new nonce repeats it. */
+export interface ListCommand {
+  id: string;
+  action: 'reply' | 'edit';
+  nonce: number;
+}
 
 export interface AnnotationListProps {
   annotations: readonly WorkspaceAnnotation[];
@@ -29,6 +37,7 @@ export interface AnnotationListProps {
   pageLabel(pageIndex: number): string;
   /** The screen's colour, label and note for an annotation (`AnnotationWorkspaceProps.decorate`). */
   decorate?: Decorate;
+  command?: ListCommand | null;
 }
 
 /** The side list: every annotation in reading order, filterable by category; orphans last, never dropped. */
@@ -114,9 +123,32 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
   const mine = annotation.authorId === props.currentUserId;
   const selected = selectedId === annotation.id;
   const label = `${number ? `${number}. ` : ''}${KIND_LABEL[annotation.kind]}，${category.label}，${props.pageLabel(annotation.pageIndex)}`;
+  const itemRef = useRef<HTMLLIElement>(null);
+  const replyRef = useRef<TextAreaRef>(null);
+  const { command, canReply } = props;
+  const canEdit = editable && mine;
+
+  // The picked annotation (J / K, or on the page) comes into view in the list.
+  useEffect(() => {
+    if (selected) itemRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+
+  useEffect(() => {
+    if (!command || command.id !== annotation.id) return;
+    if (command.action === 'reply' && canReply) {
+      setReplying(true);
+      requestAnimationFrame(() => replyRef.current?.focus());
+    } else if (command.action === 'edit' && canEdit) setEditing(true);
+  }, [command, annotation.id, canReply, canEdit]);
+
+  /** Back to the item after a reply or an edit closes, so the keyboard goes on from here. */
+  function backToItem() {
+    requestAnimationFrame(() => itemRef.current?.querySelector<HTMLElement>('.aw-item-open')?.focus());
+  }
 
   return (
     <li
+      ref={itemRef}
       className={withDecorationClass(`aw-item${selected ? ' aw-item-selected' : ''}`, decoration)}
       style={{ borderLeftColor: color }}
       data-annotation-id={annotation.id}
@@ -219,8 +251,12 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
           onSubmit={(values) => {
             setEditing(false);
             props.onEdit(annotation.id, values);
+            backToItem();
           }}
-          onCancel={() => setEditing(false)}
+          onCancel={() => {
+            setEditing(false);
+            backToItem();
+          }}
         />
       )}
       {annotation.replies.length > 0 && (
@@ -240,6 +276,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
       {replying && (
         <div className="aw-reply-box">
           <Input.TextArea
+            ref={replyRef}
             aria-label="回复内容"
             autoFocus
             autoSize={{ minRows: 2, maxRows: 5 }}
@@ -251,6 +288,11 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
                 props.onReply(annotation.id, reply.trim());
                 setReply('');
                 setReplying(false);
+                backToItem();
+              } else if (event.key === 'Escape') {
+                event.stopPropagation();
+                setReplying(false);
+                backToItem();
               }
             }}
           />

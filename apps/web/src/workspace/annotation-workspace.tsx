@@ -1,20 +1,22 @@
 import { DocumentText, describeArea, describeTextRange, type PageRect } from '@zikao/anchoring';
 import type { AnnotationCategory, AnnotationInput, AnnotationKind, AnnotationStamp } from '@zikao/contract/annotation';
 import { Alert, Button, message, Result, Spin } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useSessionStore } from '../shared/stores/session-store.ts';
 import { readPreference, writePreference } from '../shared/utils/user-preference.ts';
 import { byPage, placeAnnotations, readingOrder } from './anchoring-layout.ts';
 import type { Decorate } from './annotation-decoration.ts';
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
-import { AnnotationList } from './annotation-list.tsx';
+import { AnnotationList, type ListCommand } from './annotation-list.tsx';
 import type { LocalAuthor, WorkspaceAnnotation } from './annotation-model.ts';
+import { CaretModel, type CaretState } from './caret-text.ts';
 import { createOutboxStore } from './idb-outbox-store.ts';
+import { KeyHint, movePlacement, type Placing, placingDraft, startPlacing } from './keyboard-placing.tsx';
 import type { Draft, PageItem, Tool } from './page-overlay.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
 import { isTyping, stepZoom, ZOOM_MAX, ZOOM_MIN } from './shortcuts.ts';
-import { PdfSurface, type SurfaceHandle, TextSurface } from './surfaces.tsx';
+import { caretSpot, PdfSurface, type SurfaceHandle, TextSurface } from './surfaces.tsx';
 import { selectedLayerText } from './text-layer-dom.ts';
 import { trimRange } from './text-offsets.ts';
 import { type DocumentSource, useDocumentSource } from './use-document-source.ts';
@@ -198,7 +200,65 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const [help, setHelp] = useState(false);
   const [thumbnailsOpen, setThumbnailsOpen] = useState(() => props.thumbnails ?? window.innerWidth >= 1280);
   const surface = useRef<SurfaceHandle>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const lastCategory = useRef<AnnotationCategory>('content');
+  // 键盘选择: a caret or selection moved with the keyboard through the server's page text.
+  const [caret, setCaret] = useState<CaretState | null>(null);
+  const caretModel = useMemo(
+    () => (doc ? new CaretModel({ text: doc.text, pageStarts: doc.pageStarts }) : null),
+    [doc],
+  );
+  const keyboardCaret = useMemo(
+    () =>
+      caret
+        ? { start: Math.min(caret.anchor, caret.focus), end: Math.max(caret.anchor, caret.focus), focus: caret.focus }
+        : null,
+    [caret],
+  );
+  const caretDrawn = useMemo(
+    () => (keyboardCaret && doc ? caretSpot(keyboardCaret, doc.pageStarts) : null),
+    [keyboardCaret, doc],
+  );
+  const hadCaret = useRef(false);
+  useEffect(() => {
+    if (!keyboardCaret && !hadCaret.current) return;
+    hadCaret.current = keyboardCaret !== null;
+    void surface.current?.showCaret(keyboardCaret);
+  }, [keyboardCaret]);
+  // A box, stamp or note being placed from the keyboard (A, S or N, then Enter).
+  const [placing, setPlacing] = useState<Placing | null>(null);
+  const [listCommand, setListCommand] = useState<ListCommand | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  /** Back to the document after a form closes, so the next key goes on annotating. */
+  const refocusDocument = useCallback(() => {
+    requestAnimationFrame(() =>
+      rootRef.current?.querySelector<HTMLElement>('.aw-scroll')?.focus({ preventScroll: true }),
+    );
+  }, []);
+
+  // A pointer in the document ends keyboard selection: the mouse has taken over.
+  useEffect(() => {
+    if (!caret) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if ((event.target as Element | null)?.closest?.('.aw-scroll')) setCaret(null);
+    };
+    window.addEventListener('pointerdown', onPointerDown, true);
+    return () => window.removeEventListener('pointerdown', onPointerDown, true);
+  }, [caret]);
+
+  useEffect(() => {
+    if (!caret || !doc) return;
+    const start = Math.min(caret.anchor, caret.focus);
+    const end = Math.max(caret.anchor, caret.focus);
+    const page = doc.pageAt(caret.focus) + 1;
+    const text = doc.text.slice(start, end).replace(/\s+/g, '');
+    setAnnouncement(
+      end > start
+        ? `已选 ${text.length} 字：${text.length > 60 ? `${text.slice(0, 60)}…` : text}（第 ${page} 页）`
+        : `光标在第 ${page} 页`,
+    );
+  }, [caret, doc]);
 
   const open = useCallback(
     (id: string) => {
@@ -215,13 +275,16 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   );
 
   const startText = useCallback(
-    (range: { start: number; end: number }, screen: DOMRect) => {
+    (range: { start: number; end: number }, screen: DOMRect, fromKeyboard = false) => {
       if (!editable || !doc) return;
       const trimmed = trimRange(doc.text, Math.min(range.start, doc.length), Math.min(range.end, doc.length));
       const selection = window.getSelection();
       const selected = (selection ? selectedLayerText(selection) : '').replace(/\s/g, '');
-      // The server's page text must read as the page does here; otherwise offsets would point elsewhere.
-      if (!trimmed || doc.text.slice(trimmed.start, trimmed.end).replace(/\s/g, '') !== selected) {
+      // The server's page text must read as the page does here; otherwise offsets would point
+      // elsewhere. A keyboard selection is made in the server's text itself.
+      const mismatch =
+        !fromKeyboard && doc.text.slice(trimmed?.start ?? 0, trimmed?.end ?? 0).replace(/\s/g, '') !== selected;
+      if (!trimmed || mismatch) {
         void toast.open({
           type: 'warning',
           content: '这段文字无法定位到服务器提取的文本（可能是扫描页或未嵌入字体），请改用区域批注',
@@ -273,8 +336,63 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     setDraft(null);
     window.getSelection()?.removeAllRanges();
     if (draft.kind !== 'highlight') setTool('select');
+    if (caret) {
+      const end = Math.max(caret.anchor, caret.focus);
+      setCaret({ anchor: end, focus: end });
+    }
+    refocusDocument();
     await controller.create(input);
     setSelectedId(input.id);
+  }
+
+  function closeDraft() {
+    setDraft(null);
+    refocusDocument();
+  }
+
+  function enterCaretMode() {
+    if (!caretModel || !doc) return;
+    if (caret) {
+      setCaret(null);
+      setAnnouncement('已退出键盘选择');
+      return;
+    }
+    const first = caretModel.sentenceFrom(doc.pageStarts[page] ?? 0);
+    const at = first ? first[0] : 0;
+    setCaret({ anchor: at, focus: at });
+  }
+
+  function annotateCaret() {
+    if (!keyboardCaret || keyboardCaret.end <= keyboardCaret.start) {
+      void toast.open({ type: 'info', content: '请先用方向键选择文字：↓ 选下一句，Shift+← → 调整' });
+      return;
+    }
+    const selection = window.getSelection();
+    const rect =
+      selection && !selection.isCollapsed
+        ? selection.getRangeAt(0).getBoundingClientRect()
+        : (rootRef.current?.querySelector('.aw-caret')?.getBoundingClientRect() ?? new DOMRect(200, 200, 0, 0));
+    startText({ start: keyboardCaret.start, end: keyboardCaret.end }, rect, true);
+  }
+
+  function beginPlacing() {
+    if (tool === 'select' || !source.sizes[page]) return;
+    const spot = surface.current?.spotInView(page);
+    if (!spot) return;
+    if (tool === 'note') {
+      // A page note goes in the page's margin, as a click beside the page would put it.
+      const screen = surface.current?.screenRect(page, { x: spot.x, y: spot.y, width: 1, height: 1 });
+      startPlaced(page, null, screen ?? new DOMRect(200, 200, 0, 0));
+      return;
+    }
+    setPlacing(startPlacing(tool, page, spot, source.sizes[page]));
+  }
+
+  function confirmPlacing() {
+    if (!placing) return;
+    const screen = surface.current?.screenRect(placing.page, placing.rect) ?? new DOMRect(200, 200, 0, 0);
+    setPlacing(null);
+    startPlaced(placing.page, placing.rect, screen);
   }
 
   async function edit(id: string, values: AnnotationValues) {
@@ -348,18 +466,57 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     hasDraft: draft !== null,
     selectedId,
     annotations: ordered,
+    caretActive: caret !== null,
+    placing: placing !== null,
     // Structured text has no boxes, stamps or spots; its field notes come from each field's link.
-    onTool: (next) => setTool(fields ? 'select' : next),
+    onTool: (next) => {
+      setPlacing(null);
+      setTool(fields ? 'select' : next);
+    },
     onZoom: zoomBy,
     onUndo: () => void undo(),
     onHelp: () => setHelp(true),
     onEscape: () => {
+      if (placing) {
+        setPlacing(null);
+        return;
+      }
+      if (caret) {
+        setCaret(null);
+        setAnnouncement('已退出键盘选择');
+        return;
+      }
       setDraft(null);
       setTool('select');
     },
-    onOpen: open,
+    onOpen: (id) => {
+      open(id);
+      onPickAnnotation?.(id);
+    },
     onDelete: (id) => void remove(id),
-    onHighlightSelection: () => surface.current?.takeSelection(),
+    onCaretMode: enterCaretMode,
+    onCaretMove: (key, options) => {
+      if (!caret || !caretModel) return;
+      setCaret(caretModel.move(caret, key, options));
+    },
+    onEnter: () => {
+      if (placing) confirmPlacing();
+      else if (tool !== 'select' && !fields) beginPlacing();
+      else if (caret) annotateCaret();
+      else surface.current?.takeSelection();
+    },
+    onPlacingMove: (dx, dy, resize) => {
+      if (placing) setPlacing(movePlacement(placing, dx, dy, resize, source.sizes[placing.page]));
+    },
+    onListCommand: (action) => {
+      if (!selectedId) {
+        void toast.open({ type: 'info', content: '请先用 J / K 选中一条批注' });
+        return;
+      }
+      onPickAnnotation?.(selectedId);
+      setListCommand({ id: selectedId, action, nonce: Date.now() });
+    },
+    onHighlightSelection: () => (caret ? annotateCaret() : surface.current?.takeSelection()),
     onPage: (delta) => surface.current?.scrollToPage(Math.max(0, Math.min(source.sizes.length - 1, page + delta))),
     isTyping,
   });
@@ -400,6 +557,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         onEdit={(id, values) => void edit(id, values)}
         onDelete={(id) => void remove(id)}
         onReply={(id, text) => void controller.reply(id, text)}
+        command={listCommand}
         pageLabel={(index) => (fields ? (fields[index]?.label ?? `第 ${index + 1} 段`) : `第 ${index + 1} 页`)}
         decorate={decorate}
       />
@@ -407,7 +565,12 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   );
 
   return (
-    <div className="aw" style={{ height: props.height ?? 'calc(100vh - 150px)' }} data-testid="annotation-workspace">
+    <div
+      ref={rootRef}
+      className="aw"
+      style={{ height: props.height ?? 'calc(100vh - 150px)' }}
+      data-testid="annotation-workspace"
+    >
       {toastHolder}
       <WorkspaceToolbar
         pdfMode={!fields}
@@ -425,6 +588,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
           setTool(next);
           if (nextStamp) setStamp(nextStamp);
           setDraft(null);
+          setPlacing(null);
         }}
         onZoom={zoomBy}
         onPage={(target) => surface.current?.scrollToPage(target)}
@@ -461,6 +625,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
             flashId={flashId}
             tool={tool}
             editable={editable}
+            caret={caretDrawn}
             onTextSelected={startText}
             onSelect={pick}
             onPlace={(pageIndex, screen) => startPlaced(pageIndex, null, screen)}
@@ -473,11 +638,12 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
             zoom={zoom}
             onFitZoom={setFitZoom}
             itemsByPage={itemsByPage}
-            draft={draft}
+            draft={draft ?? placingDraft(placing)}
             selectedId={selectedId}
             flashId={flashId}
             tool={tool}
             stamp={stamp}
+            caret={caretDrawn}
             editable={editable}
             thumbnailsOpen={thumbnailsOpen}
             marked={marked}
@@ -489,9 +655,13 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
           />
         )}
         {props.listHost === undefined ? list : props.listHost ? createPortal(list, props.listHost) : null}
+        <KeyHint caret={caret !== null} placing={placing?.kind ?? null} />
+      </div>
+      <div className="aw-sr-only" aria-live="polite" data-testid="keyboard-announcement">
+        {announcement}
       </div>
       {draft && (
-        <DraftPopover screen={draft.screen} onClose={() => setDraft(null)}>
+        <DraftPopover screen={draft.screen} onClose={closeDraft}>
           <AnnotationForm
             kind={draft.kind}
             quote={draft.quote}
@@ -502,7 +672,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
               stamp: draft.kind === 'stamp' ? stamp : null,
             }}
             onSubmit={(values) => void saveDraft(values)}
-            onCancel={() => setDraft(null)}
+            onCancel={closeDraft}
           />
         </DraftPopover>
       )}
@@ -514,14 +684,33 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
 /** A floating card beside the selection or the placed box, kept inside the window. */
 function DraftPopover({ screen, onClose, children }: { screen: DOMRect; onClose(): void; children: React.ReactNode }) {
   const width = 380;
+  const ref = useRef<HTMLDivElement>(null);
+  // Placed for a typical height first, then for the card's real height once it is laid out (a
+  // long comment bank makes it taller): its buttons must never fall below the window.
+  const [height, setHeight] = useState(428);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setHeight(Math.min(element.offsetHeight, window.innerHeight - 16));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const left = Math.max(8, Math.min(window.innerWidth - width - 8, screen.left + screen.width / 2 - width / 2));
   const below = screen.bottom + 8;
-  const preferred = below + 420 > window.innerHeight ? screen.top - 428 : below;
+  const preferred = below + height > window.innerHeight ? screen.top - height - 8 : below;
   // Always on screen, even for a selection that reaches beyond the view (made by keyboard or
   // scrolled away): the form must be reachable.
-  const top = Math.max(8, Math.min(preferred, window.innerHeight - 428));
+  const top = Math.max(8, Math.min(preferred, window.innerHeight - height - 8));
   return (
-    <div className="aw-popover" role="dialog" aria-label="添加批注" style={{ left, top, width }}>
+    <div
+      ref={ref}
+      className="aw-popover"
+      role="dialog"
+      aria-label="添加批注"
+      style={{ left, top, width, maxHeight: 'calc(100vh - 16px)' }}
+    >
       <div className="aw-popover-head">
         <span>添加批注</span>
         <Button type="text" size="small" aria-label="关闭" onClick={onClose}>

@@ -5,7 +5,7 @@ import type { Placement } from './anchoring-layout.ts';
 import { type AnnotationDecoration, decoratedName, markColor, withDecorationClass } from './annotation-decoration.ts';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
 import { fill, STAMP_COLOR, STAMP_LABEL } from './categories.ts';
-import { type Box, boxesForText } from './text-layer-dom.ts';
+import { type Box, boxesForText, caretBoxAt } from './text-layer-dom.ts';
 
 export type Tool = 'select' | 'area' | 'note' | 'stamp';
 
@@ -39,6 +39,8 @@ export interface PageOverlayProps {
   editable: boolean;
   onPlace(page: number, rect: PageRect, screen: DOMRect): void;
   onSelect(id: string): void;
+  /** The keyboard caret on this page (a page-local offset), drawn as a bar; null elsewhere. */
+  caretAt?: number | null;
 }
 
 /** Highlight boxes per page, for clicking a highlight through the text layer above it. */
@@ -52,6 +54,8 @@ export function PageOverlay(props: PageOverlayProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const [boxes, setBoxes] = useState<Map<string, Box[]>>(new Map());
   const [drag, setDrag] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
+  const [caretBox, setCaretBox] = useState<Box | null>(null);
+  const { caretAt = null } = props;
 
   // Highlights follow the text layer's geometry, so they are measured after it renders.
   useLayoutEffect(() => {
@@ -78,6 +82,12 @@ export function PageOverlay(props: PageOverlayProps) {
     hitBoxes.set(pageIndex, hits);
     setBoxes(next);
   }, [items, draft, layerVersion, pageIndex]);
+
+  // The keyboard caret follows the text layer's geometry too (and the zoom, through layerVersion).
+  useLayoutEffect(() => {
+    const page = rootRef.current?.parentElement;
+    setCaretBox(page && layerVersion > 0 && caretAt !== null ? caretBoxAt(page, pageIndex, caretAt) : null);
+  }, [caretAt, layerVersion, pageIndex]);
 
   const placing = editable && tool !== 'select';
 
@@ -235,6 +245,7 @@ export function PageOverlay(props: PageOverlayProps) {
       {draft && draft.kind !== 'highlight' && draft.page === pageIndex && draft.rect && (
         <div className="aw-draft aw-draft-rect" style={rectStyle(draft.rect, scale)} />
       )}
+      {caretBox && <div className="aw-caret" data-testid="keyboard-caret" style={boxStyle(caretBox)} />}
       {drag && tool === 'area' && (
         <div
           className="aw-draft aw-draft-rect"

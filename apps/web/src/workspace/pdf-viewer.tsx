@@ -22,6 +22,8 @@ export interface ViewerHandle {
   /** Scrolls an annotation into the middle of the view once its page has rendered. */
   reveal(id: string, page: number): Promise<void>;
   element(): HTMLDivElement | null;
+  /** The middle of what shows of a page, in page points (where a keyboard-placed box starts). */
+  spotInView(page: number): { x: number; y: number };
 }
 
 export interface PdfViewerProps {
@@ -42,6 +44,8 @@ export interface PdfViewerProps {
   onTextSelected(range: { start: number; end: number }, screen: DOMRect): void;
   onCurrentPage(page: number): void;
   onFirstRender?(): void;
+  /** The keyboard caret (a page and a page-local offset), or null. */
+  caret: { page: number; offset: number } | null;
 }
 
 const NO_ITEMS: PageItem[] = [];
@@ -132,8 +136,18 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
         measure();
       },
       element: () => scrollRef.current,
+      spotInView(page) {
+        const element = scrollRef.current;
+        const top = layout.tops[page] ?? 0;
+        const height = layout.heights[page] ?? 0;
+        const viewTop = element?.scrollTop ?? 0;
+        const viewBottom = viewTop + (element?.clientHeight ?? height);
+        const middle = (Math.max(top, viewTop) + Math.min(top + height, viewBottom)) / 2;
+        const size = sizes[page] ?? { width: 595, height: 842 };
+        return { x: size.width / 2, y: Math.max(0, Math.min(size.height, (middle - top) / scale)) };
+      },
     }),
-    [layout, scale, measure],
+    [layout, scale, measure, sizes],
   );
 
   const handleRendered = useCallback(
@@ -172,14 +186,6 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
     });
   }
 
-  function onKeyUp(event: React.KeyboardEvent) {
-    if (!event.shiftKey) return;
-    const selection = window.getSelection();
-    if (!selection || selection.isCollapsed) return;
-    const range = rangeOfSelection(selection, pageStarts);
-    if (range) onTextSelected(range, selection.getRangeAt(0).getBoundingClientRect());
-  }
-
   const visible = pagesInView(layout, view.top, view.height, 1);
   const innerWidth = Math.max(layout.maxWidth + 32, view.width);
 
@@ -192,7 +198,6 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
       aria-label="论文正文"
       onScroll={onScroll}
       onMouseUp={onMouseUp}
-      onKeyUp={onKeyUp}
       data-testid="workspace-scroll"
     >
       <div className="aw-pages" style={{ height: layout.total, width: innerWidth }}>
@@ -217,6 +222,7 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
             onPlace={props.onPlace}
             onSelect={onSelect}
             onRendered={handleRendered}
+            caretAt={props.caret?.page === page ? props.caret.offset : null}
           />
         ))}
       </div>

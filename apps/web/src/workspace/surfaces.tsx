@@ -2,10 +2,18 @@ import type { PageRect } from '@zikao/anchoring';
 import type { AnnotationStamp } from '@zikao/contract/annotation';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { pageOfOffset } from './caret-text.ts';
 import { type Draft, type PageItem, PageOverlay, type Tool } from './page-overlay.tsx';
 import type { PdfJs } from './pdf-loader.ts';
 import { PdfViewer, type ViewerHandle } from './pdf-viewer.tsx';
-import { rangeOfSelection, registerTextLayer, unregisterTextLayer } from './text-layer-dom.ts';
+import {
+  caretBoxAt,
+  isTextLayerReady,
+  rangeOfSelection,
+  registerTextLayer,
+  selectText,
+  unregisterTextLayer,
+} from './text-layer-dom.ts';
 import { Thumbnails } from './thumbnails.tsx';
 
 /** What the workspace asks of whichever surface shows the document. */
@@ -14,6 +22,45 @@ export interface SurfaceHandle {
   reveal(id: string, page: number): Promise<void>;
   /** Turns the current text selection into a draft highlight (keyboard path). */
   takeSelection(): void;
+  /**
+   * Shows a keyboard selection (global [start, end), its moving end `focus`): renders its pages,
+   * selects its text as a mouse would, and keeps the focus end in view. Null clears it.
+   */
+  showCaret(caret: KeyboardCaret | null): Promise<void>;
+  /** The middle of what shows of a page, in page points; null where nothing can be placed. */
+  spotInView(page: number): { x: number; y: number } | null;
+  /** Where a rectangle of a page is on screen, for the form beside it. */
+  screenRect(page: number, rect: PageRect): DOMRect | null;
+}
+
+export interface KeyboardCaret {
+  start: number;
+  end: number;
+  focus: number;
+}
+
+/** The page and page-local offset a caret is drawn at: a selection's moving end, or the caret. */
+export function caretSpot(caret: KeyboardCaret, pageStarts: ArrayLike<number>): { page: number; offset: number } {
+  const atEnd = caret.end > caret.start && caret.focus === caret.end;
+  const page = pageOfOffset(pageStarts, caret.focus, atEnd);
+  return { page, offset: caret.focus - (pageStarts[page] as number) };
+}
+
+/** Scrolls `scroller` so that a box of `pageElement` shows, with a margin; no jump when it already does. */
+function keepInView(scroller: HTMLElement, pageElement: HTMLElement, top: number, height: number): void {
+  const viewTop = scroller.getBoundingClientRect().top;
+  const boxTop = pageElement.getBoundingClientRect().top + top - viewTop;
+  if (boxTop < 40 || boxTop + height > scroller.clientHeight - 40) {
+    scroller.scrollTop = Math.max(0, scroller.scrollTop + boxTop - scroller.clientHeight / 3);
+  }
+}
+
+async function untilReady(pages: number[], timeoutMs = 3000): Promise<boolean> {
+  for (let waited = 0; waited < timeoutMs; waited += 50) {
+    if (pages.every(isTextLayerReady)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return pages.every(isTextLayerReady);
 }
 
 interface CommonProps {
@@ -26,6 +73,8 @@ interface CommonProps {
   editable: boolean;
   onTextSelected(range: { start: number; end: number }, screen: DOMRect): void;
   onSelect(id: string | null): void;
+  /** The keyboard caret's page and page-local offset, drawn on that page; null when not in 键盘选择. */
+  caret: { page: number; offset: number } | null;
 }
 
 const POINTS_TO_CSS = 96 / 72;
@@ -82,6 +131,34 @@ export const PdfSurface = forwardRef<SurfaceHandle, PdfSurfaceProps>(function Pd
       const range = rangeOfSelection(selection, pageStarts);
       if (range) onTextSelected(range, selection.getRangeAt(0).getBoundingClientRect());
     },
+    async showCaret(caret) {
+      if (!caret) {
+        window.getSelection()?.removeAllRanges();
+        return;
+      }
+      const spot = caretSpot(caret, pageStarts);
+      if (!isTextLayerReady(spot.page)) viewer.current?.scrollToPage(spot.page);
+      if (!(await untilReady([spot.page]))) return;
+      // A long selection may reach pages no longer rendered; it is then kept, not shown whole.
+      selectText(pageStarts, caret.start, caret.end);
+      const scroller = viewer.current?.element();
+      const pageElement = scroller?.querySelector<HTMLElement>(`.aw-page[data-page-index="${spot.page}"]`);
+      const box = pageElement ? caretBoxAt(pageElement, spot.page, spot.offset) : null;
+      if (scroller && pageElement && box) keepInView(scroller, pageElement, box.top, box.height);
+    },
+    spotInView: (page) => viewer.current?.spotInView(page) ?? null,
+    screenRect(page, rect) {
+      const pageElement = viewer.current?.element()?.querySelector(`.aw-page[data-page-index="${page}"]`);
+      const scale = (zoom ?? fit ?? 1) * POINTS_TO_CSS;
+      if (!pageElement) return null;
+      const origin = pageElement.getBoundingClientRect();
+      return new DOMRect(
+        origin.left + rect.x * scale,
+        origin.top + rect.y * scale,
+        rect.width * scale,
+        rect.height * scale,
+      );
+    },
   }));
 
   const onFirstRender = useCallback(() => setFirstShown(true), []);
@@ -120,6 +197,7 @@ export const PdfSurface = forwardRef<SurfaceHandle, PdfSurfaceProps>(function Pd
             onTextSelected={onTextSelected}
             onCurrentPage={props.onPage}
             onFirstRender={onFirstRender}
+            caret={props.caret}
           />
         )}
       </div>
@@ -174,6 +252,19 @@ export const TextSurface = forwardRef<SurfaceHandle, TextSurfaceProps>(function 
       target?.scrollIntoView({ block: 'center' });
     },
     takeSelection: select,
+    async showCaret(caret) {
+      if (!caret) {
+        window.getSelection()?.removeAllRanges();
+        return;
+      }
+      selectText(pageStarts, caret.start, caret.end);
+      const spot = caretSpot(caret, pageStarts);
+      const block = scrollRef.current?.querySelector<HTMLElement>(`[data-page-index="${spot.page}"]`);
+      const box = block ? caretBoxAt(block, spot.page, spot.offset) : null;
+      if (scrollRef.current && block && box) keepInView(scrollRef.current, block, box.top, box.height);
+    },
+    spotInView: () => null,
+    screenRect: () => null,
   }));
 
   return (
@@ -224,6 +315,7 @@ export const TextSurface = forwardRef<SurfaceHandle, TextSurfaceProps>(function 
             editable={false}
             onPlace={() => {}}
             onSelect={(id) => props.onSelect(id)}
+            caretAt={props.caret?.page === index ? props.caret.offset : null}
           />
         </section>
       ))}

@@ -1,3 +1,4 @@
+import { pageOfOffset } from './caret-text.ts';
 import { itemSlices, type LayerPoint, selectionRange } from './text-offsets.ts';
 
 /** A rectangle in CSS pixels relative to the page's top-left corner. */
@@ -182,4 +183,71 @@ export function selectedLayerText(selection: Selection): string {
     text += data.slice(from, to);
   }
   return text;
+}
+
+/** The rendered text layer of a page, or null while the page is not rendered. */
+function layerOfPage(page: number): LayerInfo | null {
+  for (const info of layers.values()) {
+    if (info.page === page && info.divs[0]?.isConnected) return info;
+  }
+  return null;
+}
+
+/** True when the page's text layer is rendered, so its text can be selected. */
+export function isTextLayerReady(page: number): boolean {
+  return layerOfPage(page) !== null;
+}
+
+/** The DOM point of page-local offset `offset`: inside the item holding it, or at the end of the one before. */
+function domPoint(page: number, offset: number, isEnd: boolean): { node: Node; offset: number } | null {
+  const info = layerOfPage(page);
+  if (!info) return null;
+  let chosen: { node: Node; offset: number } | null = null;
+  for (let i = 0; i < info.starts.length; i++) {
+    const start = info.starts[i] as number;
+    const length = info.lengths[i] as number;
+    const text = info.divs[i]?.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    if (start > offset) {
+      // The offset falls between items (a line break): the start of this item, or the end of the last.
+      if (!isEnd || !chosen) chosen = { node: text, offset: 0 };
+      break;
+    }
+    chosen = { node: text, offset: Math.min(length, offset - start) };
+    if (offset < start + length || (isEnd && offset === start + length)) break;
+  }
+  return chosen;
+}
+
+/**
+ * Selects global text [start, end) in the rendered text layers, as a mouse selection would; a
+ * caret (start = end) clears the selection. False when a page it needs is not rendered.
+ */
+export function selectText(pageStarts: ArrayLike<number>, start: number, end: number): boolean {
+  const selection = window.getSelection();
+  if (!selection) return false;
+  if (end <= start) {
+    selection.removeAllRanges();
+    return true;
+  }
+  const startPage = pageOfOffset(pageStarts, start);
+  const endPage = pageOfOffset(pageStarts, end, true);
+  const from = domPoint(startPage, start - (pageStarts[startPage] as number), false);
+  const to = domPoint(endPage, end - (pageStarts[endPage] as number), true);
+  if (!from || !to) return false;
+  const range = document.createRange();
+  range.setStart(from.node, from.offset);
+  range.setEnd(to.node, to.offset);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  return true;
+}
+
+/** Where a caret before page-local `offset` is drawn, relative to `pageElement`; null when unrendered. */
+export function caretBoxAt(pageElement: HTMLElement, page: number, offset: number): Box | null {
+  const here = boxesForText(pageElement, page, offset, offset + 1)[0];
+  if (here) return { left: here.left - 1, top: here.top, width: 2, height: here.height };
+  const before = offset > 0 ? boxesForText(pageElement, page, offset - 1, offset).at(-1) : undefined;
+  if (before) return { left: before.left + before.width - 1, top: before.top, width: 2, height: before.height };
+  return null;
 }

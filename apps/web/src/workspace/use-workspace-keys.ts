@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
+import type { CaretKey } from './caret-text.ts';
 import type { Tool } from './page-overlay.tsx';
 
 export interface WorkspaceKeys {
@@ -8,6 +9,10 @@ export interface WorkspaceKeys {
   hasDraft: boolean;
   selectedId: string | null;
   annotations: readonly WorkspaceAnnotation[];
+  /** 键盘选择 is on: arrows, Home and End move the caret instead of scrolling. */
+  caretActive: boolean;
+  /** A box or stamp is being placed: arrows move it. */
+  placing: boolean;
   onTool(tool: Tool): void;
   onZoom(direction: 1 | -1 | 0): void;
   onUndo(): void;
@@ -16,8 +21,25 @@ export interface WorkspaceKeys {
   onOpen(id: string): void;
   onDelete(id: string): void;
   onHighlightSelection(): void;
+  /** Enter: confirm a placement, start one with a placing tool, or annotate the selection. */
+  onEnter(): void;
+  onCaretMode(): void;
+  onCaretMove(key: CaretKey, options: { shift: boolean; word: boolean }): void;
+  /** Moves a placing box by points, or resizes it. */
+  onPlacingMove(dx: number, dy: number, resize: boolean): void;
+  /** R replies to the selected annotation, E edits it. */
+  onListCommand(action: 'reply' | 'edit'): void;
   onPage(delta: number): void;
   isTyping(target: EventTarget | null): boolean;
+}
+
+const CARET_KEYS = new Set<string>(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const STEP = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as const;
+
+/** True when a key is meant for something focused that uses it itself (a button, a link, a tab). */
+function isControl(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return Boolean(element?.closest?.('button, a[href], [role="tab"], [role="button"], [role="menuitem"]'));
 }
 
 /** The workspace's keyboard shortcuts (listed in SHORTCUTS), on the window while it is shown. */
@@ -28,7 +50,7 @@ export function useWorkspaceKeys(keys: WorkspaceKeys): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const k = latest.current;
-      if (!k.enabled) return;
+      if (!k.enabled || event.defaultPrevented) return;
       const mod = event.ctrlKey || event.metaKey;
       if (mod && (event.key === '=' || event.key === '+')) {
         event.preventDefault();
@@ -50,6 +72,19 @@ export function useWorkspaceKeys(keys: WorkspaceKeys): void {
         if (!k.editable) return;
         event.preventDefault();
         k.onUndo();
+        return;
+      }
+      if (k.placing && event.key in STEP && !event.altKey) {
+        event.preventDefault();
+        const [dx, dy] = STEP[event.key as keyof typeof STEP];
+        // Ctrl/⌘ moves in fine steps; plain arrows in 10-point steps.
+        const step = mod ? 2 : 10;
+        k.onPlacingMove(dx * step, dy * step, event.shiftKey);
+        return;
+      }
+      if (k.caretActive && CARET_KEYS.has(event.key) && !event.altKey && !k.hasDraft) {
+        event.preventDefault();
+        k.onCaretMove(event.key as CaretKey, { shift: event.shiftKey, word: mod });
         return;
       }
       if (mod || event.altKey) return;
@@ -76,13 +111,25 @@ export function useWorkspaceKeys(keys: WorkspaceKeys): void {
         k.onOpen((list[next] as WorkspaceAnnotation).id);
         return;
       }
+      if (key === 'r' && !k.hasDraft) {
+        event.preventDefault();
+        k.onListCommand('reply');
+        return;
+      }
       if (!k.editable || k.hasDraft) return;
-      if (key === 'v') k.onTool('select');
+      if (key === 'e') {
+        event.preventDefault();
+        k.onListCommand('edit');
+      } else if (key === 'c') k.onCaretMode();
+      else if (key === 'v') k.onTool('select');
       else if (key === 'a') k.onTool('area');
       else if (key === 'n') k.onTool('note');
       else if (key === 's') k.onTool('stamp');
-      else if (key === 'h' || event.key === 'Enter') k.onHighlightSelection();
-      else if ((event.key === 'Delete' || event.key === 'Backspace') && k.selectedId) k.onDelete(k.selectedId);
+      else if (key === 'h') k.onHighlightSelection();
+      else if (event.key === 'Enter' && !isControl(event.target)) {
+        event.preventDefault();
+        k.onEnter();
+      } else if ((event.key === 'Delete' || event.key === 'Backspace') && k.selectedId) k.onDelete(k.selectedId);
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

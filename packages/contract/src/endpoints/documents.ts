@@ -60,6 +60,17 @@ export const documentsEndpoints = {
     access: { signature: 'none' },
   }),
 
+  /**
+   * The Word original beside the review PDF, for the reviewer assigned to it and admins; refused
+   * under blind review (issue 23). Named by the thesis title, as the PDF downloads are.
+   */
+  documentOriginal: get<never>()({
+    path: `${ApiPath.documentOriginal}/:documentId`,
+    input: documentRefSchema,
+    body: 'file',
+    access: Access.teacherSide,
+  }),
+
   annotationList: post<AnnotationDto[]>()({
     path: ApiPath.annotationList,
     input: documentRefSchema,

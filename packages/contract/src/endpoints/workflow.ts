@@ -12,9 +12,9 @@ import {
   assignSchema,
   type CarriedAnnotationDto,
   carriedMarkSchema,
+  carriedPlaceSchema,
   diffSchema,
   type ReviewDto,
-  resubmitSchema,
   reviewReopenSchema,
   reviewSaveSchema,
   reviewSubmitSchema,
@@ -43,6 +43,7 @@ import {
   type StudentSubmissionDetail,
   type StudentTopic,
   studentFileSchema,
+  studentResubmitSchema,
   studentReviewSchema,
   studentSubmissionSchema,
   studentSubmitSchema,
@@ -110,6 +111,12 @@ export const workflowEndpoints = {
   annotationCarriedMark: post<CarriedAnnotationDto>()({
     path: ApiPath.annotationCarriedMark,
     input: carriedMarkSchema,
+    access: Access.teacherSide,
+  }),
+  /** An orphaned carried point placed at one of its candidates (可能的位置), or its candidates dismissed. */
+  annotationCarriedPlace: post<CarriedAnnotationDto>()({
+    path: ApiPath.annotationCarriedPlace,
+    input: carriedPlaceSchema,
     access: Access.teacherSide,
   }),
   thesisSheet: post<ThesisSheet>()({
@@ -195,7 +202,7 @@ export const workflowEndpoints = {
   /** A new version after 退回修改. */
   submissionResubmit: post<{ versionNo: number }>()({
     path: ApiPath.submissionResubmit,
-    input: resubmitSchema,
+    input: studentResubmitSchema,
     access: Access.students,
   }),
   studentTopic: post<StudentTopic>()({

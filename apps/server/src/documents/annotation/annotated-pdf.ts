@@ -5,6 +5,7 @@ import { anchor, DocumentText } from '@zikao/anchoring';
 import { ANNOTATION_CATEGORIES, ANNOTATION_SEVERITIES, type AnnotationDto } from '@zikao/contract';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
+import { stripPdfMetadata } from '../document/metadata-strip.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
 
 export interface PageGeometry {
@@ -245,6 +246,8 @@ export async function buildAnnotatedPdf(
   title: string,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(source);
+  // The export names the thesis as the reviewer sees it, and carries nothing of the upload's own (issue 19 §1).
+  stripPdfMetadata(pdf);
   pdf.registerFontkit(fontkit);
   const placed = place(annotations, pages);
   const lines = indexLines(title, placed);

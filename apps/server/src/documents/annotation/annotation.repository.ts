@@ -81,9 +81,13 @@ export class AnnotationRepository {
     return rows.length;
   }
 
-  async insert(id: string, documentId: number, authorId: number, fields: AnnotationFields): Promise<void> {
+  /**
+   * Inserts a new annotation unless one with this id exists, in one statement (no duplicate-key
+   * error when two saves of one new id race); false when it existed.
+   */
+  async insertIfAbsent(id: string, documentId: number, authorId: number, fields: AnnotationFields): Promise<boolean> {
     const now = Date.now();
-    await this.db
+    const row = await this.db
       .insertInto('annotations')
       .values({
         id,
@@ -95,7 +99,10 @@ export class AnnotationRepository {
         created_at: now,
         updated_at: now,
       })
-      .execute();
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Applies an edit only if nobody changed the annotation since `baseRevision`; false otherwise. */

@@ -8,6 +8,7 @@ import {
   mayEditAnnotation,
   mayReplyTo,
 } from '../../access/access-rules.ts';
+import type { Redact } from '../../access/identity-redaction.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { AnnotationFields, AnnotationRepository, AnnotationRow } from './annotation.repository.ts';
@@ -32,6 +33,14 @@ function sameFields(row: AnnotationRow, fields: AnnotationFields): boolean {
 
 type ListedRow = AnnotationRow & { author_name: string; author_external: number };
 
+/** Who reads an answer: whose names are masked for them, and how they read the candidate's replies. */
+interface Viewer {
+  user: SessionUser;
+  scope: AnnotationScope;
+  /** Replies as this viewer may read them: under blind review without the candidate's name (adr/018). */
+  redact: Redact;
+}
+
 /**
  * Annotations are saved one at a time, each with a revision. Two tabs never overwrite each
  * other's annotations; an edit made on an old revision is refused (1080001), and an edit that is
@@ -47,9 +56,9 @@ export class AnnotationService {
   }
 
   async list(user: SessionUser, documentId: number): Promise<AnnotationDto[]> {
-    const scope = annotationScope(user, await this.access.requireOne(user, 'document.read', documentId));
-    const rows = await this.annotations.listForDocument(documentId, scope.authorId);
-    return this.withReplies(rows, user, scope);
+    const viewer = await this.viewer(user, await this.access.requireOne(user, 'document.read', documentId));
+    const rows = await this.annotations.listForDocument(documentId, viewer.scope.authorId);
+    return this.withReplies(rows, viewer);
   }
 
   /**
@@ -71,25 +80,29 @@ export class AnnotationService {
     input: AnnotationInput,
     baseRevision: number,
   ): Promise<AnnotationDto> {
-    await this.access.requireOne(user, 'document.annotate', documentId);
+    const viewer = await this.viewer(user, await this.access.requireOne(user, 'document.annotate', documentId));
     const fields = fieldsOf(input);
-    const existing = await this.annotations.findById(input.id);
+    let existing = await this.annotations.findById(input.id);
     if (!existing) {
       if (baseRevision !== 0) throw conflict('该批注已被删除或不存在，请刷新后再试');
-      await this.annotations.insert(input.id, documentId, user.id, fields);
-      return this.one(input.id);
+      if (await this.annotations.insertIfAbsent(input.id, documentId, user.id, fields)) {
+        return this.one(input.id, viewer);
+      }
+      // A concurrent save of the same new id (an offline queue resending) won: answer as a repeat.
+      existing = await this.annotations.findById(input.id);
+      if (!existing) throw conflict(STALE);
     }
     this.requireOwn(user, existing, documentId);
     if (existing.deleted) throw conflict('该批注已被删除');
     // A repeat of an edit whose answer was lost: the stored state is already this edit.
-    if (existing.revision === baseRevision + 1 && sameFields(existing, fields)) return this.one(input.id);
+    if (existing.revision === baseRevision + 1 && sameFields(existing, fields)) return this.one(input.id, viewer);
     if (
       existing.revision !== baseRevision ||
       !(await this.annotations.updateIfRevision(input.id, baseRevision, fields))
     ) {
       throw conflict(STALE);
     }
-    return this.one(input.id);
+    return this.one(input.id, viewer);
   }
 
   /** Soft delete, so the workspace can undo it. */
@@ -124,15 +137,18 @@ export class AnnotationService {
     const existing = await this.annotations.findById(id);
     if (!existing) throw notFound('批注不存在');
     this.requireOwn(user, existing, existing.document_id);
-    await this.access.requireOne(user, 'document.annotate', existing.document_id);
-    if (existing.deleted === deleted && existing.revision === baseRevision + 1) return this.one(id, true);
+    const viewer = await this.viewer(
+      user,
+      await this.access.requireOne(user, 'document.annotate', existing.document_id),
+    );
+    if (existing.deleted === deleted && existing.revision === baseRevision + 1) return this.one(id, viewer, true);
     if (
       existing.revision !== baseRevision ||
       !(await this.annotations.updateIfRevision(id, baseRevision, { deleted }))
     ) {
       throw conflict(STALE);
     }
-    return this.one(id, true);
+    return this.one(id, viewer, true);
   }
 
   private requireOwn(user: SessionUser, row: AnnotationRow, documentId: number): void {
@@ -140,22 +156,27 @@ export class AnnotationService {
     if (!mayEditAnnotation(user, row)) throw forbidden('只能修改自己的批注');
   }
 
-  private async one(id: string, includeDeleted = false): Promise<AnnotationDto> {
+  /** The viewer of a document's annotations, from the facts its access check read. */
+  private async viewer(user: SessionUser, document: Parameters<typeof annotationScope>[1]): Promise<Viewer> {
+    return { user, scope: annotationScope(user, document), redact: await this.access.redactorFor(user, document) };
+  }
+
+  /**
+   * One annotation, as the answer to its author's change: masked for them as the list is (the
+   * candidate's replies to it carry no name under blind review).
+   */
+  private async one(id: string, viewer: Viewer, includeDeleted = false): Promise<AnnotationDto> {
     const row = await this.annotations.findWithAuthor(id);
     if (!row || (row.deleted && !includeDeleted)) throw notFound('批注不存在');
-    const [dto] = await this.withReplies([row]);
+    const [dto] = await this.withReplies([row], viewer);
     return dto as AnnotationDto;
   }
 
-  private async withReplies(
-    rows: ListedRow[],
-    viewer?: SessionUser,
-    scope?: AnnotationScope,
-  ): Promise<AnnotationDto[]> {
+  private async withReplies(rows: ListedRow[], viewer?: Viewer): Promise<AnnotationDto[]> {
     const replies = await this.annotations.replies(rows.map((row) => row.id));
     const mask = <T extends AnnotationDto | AnnotationReplyDto>(dto: T, external: number, role?: Role): T => {
       if (!viewer) return dto;
-      const author = maskedAuthor(scope, viewer, {
+      const author = maskedAuthor(viewer.scope, viewer.user, {
         id: dto.authorId,
         name: dto.authorName,
         external: external === 1,
@@ -182,7 +203,10 @@ export class AnnotationService {
           updatedAt: row.updated_at,
           replies: replies
             .filter((reply) => reply.annotation_id === row.id)
-            .map((reply) => mask(toReply(reply), reply.author_external, reply.author_role)),
+            .map((reply) => {
+              const dto = mask(toReply(reply), reply.author_external, reply.author_role);
+              return viewer ? { ...dto, comment: viewer.redact(dto.comment) } : dto;
+            }),
         },
         row.author_external,
       ),

@@ -81,6 +81,31 @@ describe('annotations', () => {
     assert.equal((await save(edit, 1)).body.data.revision, 2);
   });
 
+  it('answers 10 concurrent saves of one new annotation id alike, with one annotation stored (issue 19 §4)', async () => {
+    const input = highlight({ comment: '离线队列重发' });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => save(input, 0)));
+    for (const response of responses) {
+      assert.equal(response.body.errorCode, 0, response.body.errorMsg);
+      assert.equal(response.body.data.id, input.id);
+      assert.equal(response.body.data.revision, 1);
+      assert.equal(response.body.data.comment, '离线队列重发');
+    }
+    const rows = await app.database.db
+      .selectFrom('annotations')
+      .select('revision')
+      .where('id', '=', input.id)
+      .execute();
+    assert.equal(rows.length, 1);
+    // Concurrent different first versions of one id: one wins, the others get a conflict, never 1090001.
+    const id = randomUUID();
+    const rivals = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => save(highlight({ id, comment: `版本 ${i}` }), 0)),
+    );
+    const codes = rivals.map((r) => r.body.errorCode);
+    assert.equal(codes.filter((c) => c === 0).length, 1, JSON.stringify(codes));
+    assert.equal(codes.filter((c) => c === ErrorCode.conflict).length, 5);
+  });
+
   it('deletes softly and restores (undo)', async () => {
     const input = highlight();
     await save(input, 0);

@@ -3,6 +3,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { observeConversion, trackConversionQueue } from '../../system/health/conversion-metrics.ts';
 
 export interface ConversionResult {
   ok: boolean;
@@ -37,6 +38,12 @@ export class ConversionQueue {
     this.soffice = options.soffice;
     this.concurrency = options.concurrency ?? 2;
     this.timeoutMs = options.timeoutMs ?? 120_000;
+    trackConversionQueue(this);
+  }
+
+  /** Jobs waiting and running, for /metrics. */
+  jobCounts(): { waiting: number; active: number } {
+    return { waiting: this.waiting.length, active: this.running };
   }
 
   get pending(): number {
@@ -54,7 +61,9 @@ export class ConversionQueue {
     while (this.running < this.concurrency && this.waiting.length > 0) {
       const job = this.waiting.shift() as Job;
       this.running += 1;
+      const started = performance.now();
       void this.run(job).then((result) => {
+        observeConversion((performance.now() - started) / 1000, result.ok ? 'ok' : 'failed');
         this.running -= 1;
         job.resolve(result);
         this.next();

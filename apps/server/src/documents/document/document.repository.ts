@@ -209,13 +209,41 @@ export class DocumentRepository {
       .execute();
   }
 
-  /** Stores the pages and marks the document ready, in one transaction. */
+  /** Changes a document still being prepared; a ready or failed one stays as it is (a retried job comes late). */
+  async updateUnfinished(id: number, changes: Updateable<DocumentsTable>): Promise<void> {
+    await this.db
+      .updateTable('documents')
+      .set({ ...changes, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'converting', 'extracting'])
+      .execute();
+  }
+
+  /**
+   * Stores the pages and marks the document ready, in one transaction, once: the conditional
+   * update comes first and takes the row's lock, so of two runs of one job (a worker thought dead,
+   * adr/016) the second finds the document ready and stores nothing. False when it was the second.
+   */
   async savePages(
     id: number,
     pdfSha256: string,
     pages: Array<{ width: number; height: number; text: string; boxes: unknown[] }>,
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const won = await trx
+        .updateTable('documents')
+        .set({
+          status: 'ready',
+          progress: 100,
+          pdf_sha256: pdfSha256,
+          page_count: pages.length,
+          error: '',
+          updated_at: Date.now(),
+        })
+        .where('id', '=', id)
+        .where('status', '<>', 'ready')
+        .executeTakeFirst();
+      if (Number(won.numUpdatedRows) === 0) return false;
       await trx.deleteFrom('document_pages').where('document_id', '=', id).execute();
       for (let start = 0; start < pages.length; start += 100) {
         const chunk = pages.slice(start, start + 100).map((page, i) => ({
@@ -229,18 +257,7 @@ export class DocumentRepository {
         }));
         await trx.insertInto('document_pages').values(chunk).execute();
       }
-      await trx
-        .updateTable('documents')
-        .set({
-          status: 'ready',
-          progress: 100,
-          pdf_sha256: pdfSha256,
-          page_count: pages.length,
-          error: '',
-          updated_at: Date.now(),
-        })
-        .where('id', '=', id)
-        .execute();
+      return true;
     });
   }
 

@@ -4,14 +4,17 @@ import { copyFile, stat } from 'node:fs/promises';
 import type { DocumentStatus, DocumentSummary, DocumentText, ListResult } from '@zikao/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessService } from '../../access/access.service.ts';
+import { mayReadUploadName } from '../../access/access-rules.ts';
 import { fileTypeRejected, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
+import type { ConversionJobs } from './conversion-jobs.ts';
 import type { ConversionQueue } from './conversion-queue.ts';
 import type { DocumentRepository, DocumentRow } from './document.repository.ts';
 import type { DocumentType } from './file-sniffer.ts';
-import { runPdfWorker } from './pdf-inspector.ts';
-import { isStructuredText } from './structured-document.ts';
+import { CleanPdfCopies } from './metadata-strip.ts';
+import { pdfLimitMessage, runPdfWorker } from './pdf-inspector.ts';
+import { isStructuredText, STRUCTURED_TITLE_PAGE } from './structured-document.ts';
 import { inspectZip } from './zip-inspector.ts';
 
 interface Deps {
@@ -20,6 +23,11 @@ interface Deps {
   storage: FileStorage;
   /** Null when LibreOffice is not installed: Word documents are then refused. */
   conversion: ConversionQueue | null;
+  /**
+   * With REDIS_URL (adr/016): documents that need LibreOffice go to this queue, and a worker
+   * process prepares them; this instance then converts nothing itself.
+   */
+  jobs?: ConversionJobs | null;
   logger: FastifyBaseLogger;
 }
 
@@ -33,15 +41,19 @@ async function sha256Of(file: string): Promise<string> {
 export class DocumentService {
   private readonly deps: Deps;
   private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly cleanCopies: CleanPdfCopies;
 
   constructor(deps: Deps) {
     this.deps = deps;
+    this.cleanCopies = new CleanPdfCopies(deps.storage);
   }
 
   /** Refuses, before anything is stored, files that could never become a review document. */
   async checkUpload(type: DocumentType, file: string, isDocument: boolean): Promise<void> {
     if (type === 'pdf') {
       const result = await runPdfWorker({ op: 'inspect', file });
+      const overLimit = pdfLimitMessage(result);
+      if (overLimit) throw fileTypeRejected(overLimit);
       if (!result.ok && result.reason === 'encrypted')
         throw fileTypeRejected('PDF 文件已加密，请去除打开密码后重新上传');
       if (!result.ok) throw fileTypeRejected('PDF 文件已损坏，无法打开，请重新导出后上传');
@@ -51,7 +63,7 @@ export class DocumentService {
       const zip = await inspectZip(file);
       if (!zip.ok) throw fileTypeRejected(`DOCX 文件异常：${zip.reason}`);
     }
-    if (isDocument && !this.deps.conversion) {
+    if (isDocument && !this.deps.conversion && !this.deps.jobs) {
       throw fileTypeRejected('服务器未安装 LibreOffice，暂不支持 Word 文档，请转换为 PDF 后上传');
     }
   }
@@ -71,7 +83,7 @@ export class DocumentService {
       sourceSha256: upload.sha256,
       sourceMime: upload.mime,
     });
-    this.schedule(id);
+    await this.schedule(id, upload.mime);
     return id;
   }
 
@@ -88,8 +100,36 @@ export class DocumentService {
   /** Picks up documents a previous run left unfinished. */
   async resumeUnfinished(): Promise<number> {
     const rows = await this.deps.repository.unfinished();
-    for (const row of rows) this.schedule(row.id);
+    for (const row of rows) await this.schedule(row.id, row.source_mime);
     return rows.length;
+  }
+
+  /**
+   * Adds every unfinished document that needs LibreOffice to the worker queue again (the queue
+   * ignores those it holds): the worker's sweep, for documents whose add failed while Redis was down.
+   */
+  async requeueConversions(): Promise<number> {
+    const jobs = this.deps.jobs;
+    if (!jobs) return 0;
+    const rows = (await this.deps.repository.unfinished()).filter((row) => row.source_mime !== 'application/pdf');
+    for (const row of rows) await jobs.enqueue(row.id);
+    return rows.length;
+  }
+
+  /**
+   * Prepares one document here and now: the worker's job (adr/016). Idempotent: a document
+   * already ready or failed is left alone, and of two runs only the first stores pages.
+   */
+  prepareNow(id: number): Promise<void> {
+    return this.prepare(id).catch(async (error: unknown) => {
+      this.deps.logger.error({ err: error, documentId: id }, 'document preparation failed');
+      await this.fail(id, '文档处理失败，请重新上传');
+    });
+  }
+
+  /** Marks a document failed that its worker job could not prepare. */
+  giveUp(id: number): Promise<void> {
+    return this.fail(id, '文档处理失败，请重新上传');
   }
 
   async listOwn(
@@ -106,9 +146,14 @@ export class DocumentService {
   }
 
   async text(user: SessionUser, id: number): Promise<DocumentText> {
-    const row = await this.readable(user, id);
+    const facts = await this.deps.access.requireOne(user, 'document.read', id);
+    const row = await this.deps.repository.findById(id);
+    if (!row) throw notFound('文档不存在');
     if (row.status !== 'ready') throw notFound('文档尚未处理完成');
     const pages = await this.deps.repository.pages(id);
+    // Structured text is the candidate's own words: redacted under blind review as the detail's
+    // `structured` fields are, page for page, offsets unchanged (issue 19 §1). The title page is exempt.
+    const redact = isStructuredText(row) ? await this.deps.access.redactorFor(user, facts) : null;
     return {
       id,
       pages: pages.map((page) => ({
@@ -116,7 +161,7 @@ export class DocumentService {
         width: page.width,
         height: page.height,
         hasText: page.has_text === 1,
-        text: page.text,
+        text: redact && page.page_no > STRUCTURED_TITLE_PAGE ? redact(page.text) : page.text,
       })),
     };
   }
@@ -127,6 +172,8 @@ export class DocumentService {
     if (isStructuredText(row)) throw notFound('该文档是填写的文字内容，没有 PDF 文件，请读取其文字');
     if (row.status !== 'ready' || !row.pdf_sha256) throw notFound('文档尚未处理完成');
     const name = await this.deps.access.documentName(user, row);
+    // Whoever may not read the upload's name may not read its metadata (Author…) either (issue 19 §1).
+    if (!mayReadUploadName(user, row)) return { ...(await this.cleanCopies.copyOf(row.pdf_sha256)), name };
     return { sha256: row.pdf_sha256, size: await this.deps.storage.size(row.pdf_sha256), name };
   }
 
@@ -147,20 +194,26 @@ export class DocumentService {
     return row;
   }
 
-  private schedule(id: number): void {
+  private async schedule(id: number, mime: string): Promise<void> {
+    const jobs = this.deps.jobs;
+    if (jobs && mime !== 'application/pdf') {
+      // Still queued in the database if this fails: the worker's sweep adds it again.
+      await jobs.enqueue(id).catch((error: unknown) => {
+        this.deps.logger.warn(
+          { err: error, documentId: id },
+          'conversion job not queued; the worker sweep will add it',
+        );
+      });
+      return;
+    }
     if (this.inFlight.has(id)) return;
-    const job = this.prepare(id)
-      .catch(async (error: unknown) => {
-        this.deps.logger.error({ err: error, documentId: id }, 'document preparation failed');
-        await this.fail(id, '文档处理失败，请重新上传');
-      })
-      .finally(() => this.inFlight.delete(id));
+    const job = this.prepareNow(id).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, job);
   }
 
   private async prepare(id: number): Promise<void> {
     const row = await this.deps.repository.findById(id);
-    if (!row) return;
+    if (!row || row.status === 'ready' || row.status === 'failed') return;
     const { repository, storage } = this.deps;
     let pdfSha256 = row.source_sha256;
     if (row.source_mime !== 'application/pdf') {
@@ -189,21 +242,28 @@ export class DocumentService {
       const progress = 60 + Math.floor(fraction * 39);
       if (progress >= lastReported + 5) {
         lastReported = progress;
-        void repository.update(id, { progress });
+        void repository.updateUnfinished(id, { progress });
       }
     }).finally(() => pdf.release());
     if (!extracted.ok || !extracted.pages) {
-      return this.fail(id, extracted.ok ? '文档没有页面' : 'PDF 文件已损坏，无法读取文字');
+      return this.fail(
+        id,
+        extracted.ok ? '文档没有页面' : (pdfLimitMessage(extracted) ?? 'PDF 文件已损坏，无法读取文字'),
+      );
     }
-    await repository.savePages(id, pdfSha256, extracted.pages);
+    if (await repository.savePages(id, pdfSha256, extracted.pages)) {
+      this.deps.logger.info({ documentId: id, pages: extracted.pages.length }, 'document prepared');
+    } else {
+      this.deps.logger.info({ documentId: id }, 'document was already prepared; this run is dropped');
+    }
   }
 
   private setStatus(id: number, status: DocumentStatus, progress: number): Promise<void> {
-    return this.deps.repository.update(id, { status, progress });
+    return this.deps.repository.updateUnfinished(id, { status, progress });
   }
 
   private fail(id: number, error: string): Promise<void> {
-    return this.deps.repository.update(id, { status: 'failed', error });
+    return this.deps.repository.updateUnfinished(id, { status: 'failed', error });
   }
 }
 

@@ -18,11 +18,14 @@ export interface ExtractedPage {
 export interface PdfWorkerInput {
   op: 'inspect' | 'extract';
   file: string;
+  /** A PDF with more pages is refused before any page is read (PDF_MAX_PAGES; the queue sets it). */
+  maxPages?: number;
 }
 
+/** `limit`: past the page cap, the time limit or the heap limit (adr/019). */
 export type PdfWorkerOutput =
   | { ok: true; pageCount: number; pages?: ExtractedPage[] }
-  | { ok: false; reason: 'encrypted' | 'damaged'; detail: string };
+  | { ok: false; reason: 'encrypted' | 'damaged' | 'limit'; detail: string; pageCount?: number };
 
 /** The fields of pdf.js's TextItem that extraction reads. */
 interface TextItem {
@@ -56,6 +59,9 @@ async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
     return { ok: false, reason: name === 'PasswordException' ? 'encrypted' : 'damaged', detail: String(error) };
   }
   try {
+    if (input.maxPages !== undefined && doc.numPages > input.maxPages) {
+      return { ok: false, reason: 'limit', detail: `${doc.numPages} pages`, pageCount: doc.numPages };
+    }
     if (input.op === 'inspect') {
       // Reading the first page proves more than the header: the page tree and content resolve.
       await doc.getPage(1);

@@ -20,6 +20,9 @@ export function createStructuredDocument(
   });
 }
 
+/** The page that holds the title (page numbers start at 1); the fields follow in `structuredTextFields` order. */
+export const STRUCTURED_TITLE_PAGE = 1;
+
 /** Whether the document is structured text: it has pages and annotations but no PDF. */
 export function isStructuredText(document: { source_mime: string }): boolean {
   return document.source_mime === STRUCTURED_TEXT_MIME;

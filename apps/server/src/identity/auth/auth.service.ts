@@ -12,8 +12,8 @@ import {
   forbidden,
   invalidInput,
   mustChangePassword,
-  notFound,
   notLoggedIn,
+  wrongCode,
   wrongPassword,
 } from '../../shared/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../shared/passwords.ts';
@@ -46,47 +46,63 @@ export class AuthService {
     this.deps = deps;
   }
 
+  /**
+   * Signs in by password. Each guess reserves a try before the password is checked (at most
+   * MAX_FAILED_LOGINS per LOCK_MS, however they arrive), and a sign-in name that is no account
+   * is counted, timed and answered exactly as an account is: the answers never tell them apart.
+   * Whether the account is disabled, external or on the other side is said only to someone who
+   * gave its password.
+   */
   async loginByPassword(side: LoginSide, account: string, cipher: string): Promise<UserSession> {
     const password = this.deps.rsa.decrypt(cipher, 'password');
-    const user = await this.deps.users.findByAccount(normalizePhone(account));
-    if (!user) {
-      await burnPasswordCheck(password);
+    const name = normalizePhone(account);
+    const user = await this.deps.users.findByAccount(name);
+    const now = Date.now();
+    const reserved = user
+      ? await this.deps.users.reserveLoginTry(user.id, now, MAX_FAILED_LOGINS, LOCK_MS)
+      : await this.deps.users.reserveUnknownLoginTry(name, now, MAX_FAILED_LOGINS, LOCK_MS);
+    if (!reserved) {
+      const lockedUntil = user ? await this.lockedUntil(user.id) : await this.deps.users.unknownLockedUntil(name);
+      throw lockedError(lockedUntil, Date.now());
+    }
+    const right = user
+      ? await verifyPassword(password, user.password_hash)
+      : await burnPasswordCheck(password).then(() => false);
+    if (!user || !right) {
+      if (reserved.lockedUntil > 0) {
+        throw wrongPassword(`账号或密码错误，已连续错误 ${MAX_FAILED_LOGINS} 次，账号锁定 15 分钟`);
+      }
+      if (!user && Math.random() < 0.01) await this.deps.users.purgeUnknownLoginTries(now - LOCK_MS);
       throw wrongPassword();
     }
-    const now = Date.now();
+    await this.deps.users.update(user.id, { failed_logins: 0, locked_until: 0 });
     if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
     refuseExternal(user);
-    if (user.locked_until > now) {
-      throw accountLocked(`账号已锁定，请 ${Math.ceil((user.locked_until - now) / 60_000)} 分钟后再试`);
-    }
-    if (!(await verifyPassword(password, user.password_hash))) {
-      throw await this.recordFailure(user, now);
-    }
     this.checkSide(side, user);
-    await this.deps.users.update(user.id, { failed_logins: 0, locked_until: 0 });
     return this.startSession(user);
   }
 
+  private async lockedUntil(userId: number): Promise<number> {
+    return (await this.deps.users.findById(userId))?.locked_until ?? 0;
+  }
+
   /**
-   * Sends a sign-in code, after the image captcha, to a phone registered on this side: a
-   * candidate's phone on the teacher entrance is told to use the other one, and so on.
+   * Sends a sign-in code, after the image captcha. Every phone answers alike: the send limits
+   * count for it whether or not it is an account, and a phone that is no account gets no SMS
+   * (nor a code anyone could know). An account on the other side gets its code, and is told to
+   * use the other entrance once it signs in with it: only the phone's owner learns the role.
    */
-  async sendLoginCode(side: LoginSide, input: { phone: string; captchaId: string; captcha: string }): Promise<void> {
+  async sendLoginCode(_side: LoginSide, input: { phone: string; captchaId: string; captcha: string }): Promise<void> {
     await this.deps.verification.checkCaptcha(input.captchaId, input.captcha);
     const user = await this.deps.users.findByAccount(normalizePhone(input.phone));
-    if (!user) throw notFound('该手机号未注册');
-    if (side === 'teacher' && !TEACHER_SIDE_ROLES.includes(user.role)) {
-      throw forbidden('该手机号不是教师账号，请从考生登录入口登录');
-    }
-    if (side === 'student' && user.role !== Role.student) throw forbidden('该手机号不是考生账号，请从教师登录入口登录');
-    await this.deps.verification.sendSmsCode(input.phone);
+    await this.deps.verification.sendSmsCode(input.phone, { deliver: Boolean(user) });
   }
 
   async loginBySms(side: LoginSide, phone: string, code: string): Promise<UserSession> {
     const account = normalizePhone(phone);
     await this.deps.verification.consumeSmsCode(account, code);
     const user = await this.deps.users.findByAccount(account);
-    if (!user) throw notFound('该手机号未注册');
+    if (!user) throw wrongCode('验证码错误或已过期，请重新获取');
     if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
     refuseExternal(user);
     this.checkSide(side, user);
@@ -147,18 +163,6 @@ export class AuthService {
     if (user.mustChangePassword) throw mustChangePassword();
   }
 
-  private async recordFailure(user: UserRow, now: number): Promise<Error> {
-    const failed = await this.deps.users.incrementFailedLogins(
-      user.id,
-      user.locked_until > 0 && user.locked_until <= now,
-    );
-    if (failed >= MAX_FAILED_LOGINS) {
-      await this.deps.users.update(user.id, { failed_logins: 0, locked_until: now + LOCK_MS });
-      return wrongPassword(`账号或密码错误，已连续错误 ${MAX_FAILED_LOGINS} 次，账号锁定 15 分钟`);
-    }
-    return wrongPassword(`账号或密码错误，还可尝试 ${MAX_FAILED_LOGINS - failed} 次`);
-  }
-
   private checkSide(side: LoginSide, user: UserRow): void {
     const teacherSide = TEACHER_SIDE_ROLES.includes(user.role);
     if (side === 'teacher' && !teacherSide) throw forbidden('该账号为考生账号，请从考生登录入口登录');
@@ -191,4 +195,10 @@ function sessionUserOf(session: SessionWithUser): SessionUser {
     sessionId: session.sessionId,
     row: user,
   };
+}
+
+/** 1060003 while a lock lasts, in whole minutes. */
+function lockedError(lockedUntil: number, now: number): Error {
+  const minutes = Math.min(LOCK_MS / 60_000, Math.max(1, Math.ceil((lockedUntil - now) / 60_000)));
+  return accountLocked(`账号已锁定，请 ${minutes} 分钟后再试`);
 }

@@ -24,6 +24,7 @@ describe('menu list', () => {
     const teacher = await menu('13800000002');
     assert.ok(teacher.includes('ClassroomList') && teacher.includes('AnnotatePracticeList'));
     assert.ok(!teacher.includes('AnnotateThesisList') && !teacher.includes('DataIndex'));
+    assert.ok(!teacher.includes('ThesisReviewsManual') && !student.includes('ThesisReviewsManual'));
     for (const account of ['13800000003', '13800000004']) {
       const reviewer = await menu(account);
       for (const name of [
@@ -31,6 +32,7 @@ describe('menu list', () => {
         'AnnotateThesisFinallyList',
         'HistoryPlan',
         'DataIndex',
+        'ThesisReviewsManual',
         'ClassroomList',
       ]) {
         assert.ok(reviewer.includes(name), `${account} lacks ${name}`);

@@ -24,17 +24,45 @@ export class VerificationRepository {
       .executeTakeFirst();
   }
 
-  /** Time of the newest code and the number sent since `since`, for one phone. */
-  async sendHistory(phone: string, since: number): Promise<{ lastSentAt: number; sentSince: number }> {
+  /**
+   * Reserves one send for a phone in one conditional upsert: none within `resendMs` of the last,
+   * at most `dailyLimit` on the day starting at `today`. False when the limits refuse it.
+   */
+  async reserveSend(phone: string, now: number, today: number, resendMs: number, dailyLimit: number): Promise<boolean> {
     const row = await this.db
-      .selectFrom('sms_codes')
-      .select((eb) => [
-        eb.fn.max<number>('created_at').as('last'),
-        eb.fn.sum<number>(eb.case().when('created_at', '>=', since).then(1).else(0).end()).as('recent'),
-      ])
+      .insertInto('sms_send_limits')
+      .values({ phone, last_sent_at: now, day_start: today, day_count: 1 })
+      .onConflict((oc) =>
+        oc
+          .column('phone')
+          .doUpdateSet((eb) => ({
+            last_sent_at: now,
+            day_start: today,
+            day_count: eb
+              .case()
+              .when('sms_send_limits.day_start', '=', today)
+              .then(eb('sms_send_limits.day_count', '+', 1))
+              .else(1)
+              .end(),
+          }))
+          .where((eb) =>
+            eb.and([
+              eb('sms_send_limits.last_sent_at', '<=', now - resendMs),
+              eb.or([eb('sms_send_limits.day_start', '<>', today), eb('sms_send_limits.day_count', '<', dailyLimit)]),
+            ]),
+          ),
+      )
+      .returning('day_count')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  sendLimit(phone: string): Promise<{ last_sent_at: number; day_count: number } | undefined> {
+    return this.db
+      .selectFrom('sms_send_limits')
+      .select(['last_sent_at', 'day_count'])
       .where('phone', '=', phone)
       .executeTakeFirst();
-    return { lastSentAt: Number(row?.last ?? 0), sentSince: Number(row?.recent ?? 0) };
   }
 
   /** Stores a new code and retires the phone's earlier ones. */
@@ -64,12 +92,17 @@ export class VerificationRepository {
       .executeTakeFirst();
   }
 
-  async addAttempt(id: number): Promise<void> {
-    await this.db
+  /** Takes one try of a code unless it has had `max`; the tries so far, or undefined when none is left. */
+  async takeAttempt(id: number, max: number): Promise<number | undefined> {
+    const row = await this.db
       .updateTable('sms_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', max)
+      .where('consumed', '=', 0)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row?.attempts;
   }
 
   /** Marks a code used; false when another request used it first. */

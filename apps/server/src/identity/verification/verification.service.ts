@@ -67,27 +67,40 @@ export class VerificationService {
     }
   }
 
-  /** Sends a 6-digit code, at most once a minute and 10 times a day per phone. */
-  async sendSmsCode(phone: string): Promise<void> {
+  /**
+   * Sends a 6-digit code, at most once a minute and 10 times a day per phone: the send is
+   * reserved by one conditional upsert before anything is sent, so concurrent sends cannot all
+   * pass. With `deliver: false` (a phone that is no account) the code is stored and counted but
+   * never sent, so the answers and later tries look the same as for an account.
+   */
+  async sendSmsCode(phone: string, options: { deliver?: boolean } = {}): Promise<void> {
     const account = normalizePhone(phone);
     const now = Date.now();
-    const history = await this.deps.repository.sendHistory(account, startOfChinaDay(now));
-    const wait = Math.ceil((history.lastSentAt + SMS_RESEND_MS - now) / 1000);
-    if (wait > 0) throw tooManyRequests(`验证码发送过于频繁，请 ${wait} 秒后再试`);
-    if (history.sentSince >= SMS_DAILY_LIMIT) throw tooManyRequests('今日验证码发送次数已达上限，请明天再试');
+    const today = startOfChinaDay(now);
+    const reserved = await this.deps.repository.reserveSend(account, now, today, SMS_RESEND_MS, SMS_DAILY_LIMIT);
+    if (!reserved) {
+      const limit = await this.deps.repository.sendLimit(account);
+      const wait = Math.ceil(((limit?.last_sent_at ?? 0) + SMS_RESEND_MS - now) / 1000);
+      if (wait > 0) throw tooManyRequests(`验证码发送过于频繁，请 ${wait} 秒后再试`);
+      throw tooManyRequests('今日验证码发送次数已达上限，请明天再试');
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.deps.repository.insertCode(account, hashSecret(code), now, now + SMS_CODE_TTL_MS);
+    if (options.deliver === false) return;
     await this.deps.sms.sendCode(account, code, SMS_CODE_TTL_MS / 60_000);
   }
 
-  /** Checks and uses up a code; three wrong tries retire it. */
+  /**
+   * Checks and uses up a code; three wrong tries retire it. Each check first takes a try by a
+   * conditional update, so however many arrive at once, at most three are compared.
+   */
   async consumeSmsCode(phone: string, code: string): Promise<void> {
     const row = await this.deps.repository.findLiveCode(phone, Date.now());
     if (!row) throw wrongCode('验证码错误或已过期，请重新获取');
-    if (row.attempts >= SMS_MAX_ATTEMPTS) throw wrongCode('验证码错误次数过多，请重新获取');
+    const attempts = await this.deps.repository.takeAttempt(row.id, SMS_MAX_ATTEMPTS);
+    if (attempts === undefined) throw wrongCode('验证码错误次数过多，请重新获取');
     if (!secretMatches(code, row.code_hash)) {
-      await this.deps.repository.addAttempt(row.id);
-      const left = SMS_MAX_ATTEMPTS - row.attempts - 1;
+      const left = SMS_MAX_ATTEMPTS - attempts;
       throw wrongCode(left > 0 ? `验证码错误，还可尝试 ${left} 次` : '验证码错误次数过多，请重新获取');
     }
     if (!(await this.deps.repository.consume(row.id))) throw wrongCode('验证码已使用，请重新获取');

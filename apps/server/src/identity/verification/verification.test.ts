@@ -12,6 +12,7 @@ describe('captcha and SMS codes', () => {
   });
   beforeEach(async () => {
     await app.database.db.deleteFrom('sms_codes').execute();
+    await app.database.db.deleteFrom('sms_send_limits').execute();
   });
   after(() => app.close());
 
@@ -124,8 +125,8 @@ describe('captcha and SMS codes', () => {
     assert.equal(second.body.errorCode, ErrorCode.tooManyRequests);
     assert.match(second.body.errorMsg, /^验证码发送过于频繁，请 \d+ 秒后再试$/);
     await app.database.db
-      .updateTable('sms_codes')
-      .set({ created_at: Date.now() - 61_000 })
+      .updateTable('sms_send_limits')
+      .set({ last_sent_at: Date.now() - 61_000 })
       .execute();
     assert.equal((await sendCode(user.account)).body.errorCode, 0);
   });
@@ -133,16 +134,16 @@ describe('captcha and SMS codes', () => {
   it('allows at most 10 codes per phone per day', async () => {
     const user = await buildUser(app);
     const dayStart = startOfChinaDay(Date.now());
-    // Ten codes already sent today, all more than a minute ago.
-    const rows = Array.from({ length: 10 }, (_, i) => ({
-      phone: user.account,
-      code_hash: 'x',
-      created_at: Math.min(dayStart + i, Date.now() - 61_000),
-      expires_at: 0,
-      attempts: 0,
-      consumed: 1,
-    }));
-    await app.database.db.insertInto('sms_codes').values(rows).execute();
+    // Ten codes already sent today, the last more than a minute ago.
+    await app.database.db
+      .insertInto('sms_send_limits')
+      .values({
+        phone: user.account,
+        last_sent_at: Math.min(dayStart + 10, Date.now() - 61_000),
+        day_start: dayStart,
+        day_count: 10,
+      })
+      .execute();
     const response = await sendCode(user.account);
     assert.equal(response.body.errorCode, ErrorCode.tooManyRequests);
     assert.match(response.body.errorMsg, /今日验证码发送次数已达上限/);
@@ -176,12 +177,6 @@ describe('captcha and SMS codes', () => {
     assert.equal(expired.body.errorMsg, '验证码错误或已过期，请重新获取');
   });
 
-  it('tells an unregistered phone and a phone of the other side apart from success', async () => {
-    assert.equal((await sendCode('13912345678')).body.errorCode, ErrorCode.notFound);
-    const student = await sendCode('13800000001');
-    assert.equal(student.body.errorCode, ErrorCode.forbidden);
-  });
-
   it('signs a student in by SMS on the student side', async () => {
     const { captchaId, answer } = await captcha('/api/auth/v1/getCode');
     const sent = await app.post('/api/auth/v1/sendSMS', { phone: '13800000001', captchaId, captcha: answer });
@@ -192,6 +187,55 @@ describe('captcha and SMS codes', () => {
     });
     assert.equal(login.body.errorCode, 0);
     assert.equal(login.body.data.userRole, Role.student);
+  });
+});
+
+describe('sign-in code answers (issue 19 §6)', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await createTestApp({ CAPTCHA_TEST_ANSWER_LOG: '1' });
+  });
+  after(() => app.close());
+
+  const sendCode = async (phone: string) => {
+    const response = await app.get<CaptchaResponse>('/api/v1/code');
+    const { captchaId } = response.body.data;
+    const entry = app.logs.find((line) => line.msg === 'captcha issued' && line.captchaId === captchaId);
+    return app.post('/api/v1/teacher/getSmsCodeNLog', { phone, captchaId, captcha: String(entry?.text) });
+  };
+  const lastCode = (phone: string) =>
+    String(app.logs.findLast((line) => line.msg === 'sms code sent' && line.phone === phone)?.code);
+
+  it('answers an unregistered phone and a phone of the other side as it answers an account (issue 19 §6)', async () => {
+    const teacher = await buildUser(app, { role: Role.teacher });
+    const unknown = await sendCode('13912345678');
+    const student = await sendCode('13800000001');
+    const known = await sendCode(teacher.account);
+    for (const response of [unknown, student, known]) {
+      assert.equal(response.body.errorCode, 0);
+      assert.deepEqual(response.body.data, {});
+    }
+    // The limits count for an unknown phone too: its second send within the minute is refused alike.
+    for (const phone of ['13912345678', teacher.account]) {
+      const again = await sendCode(phone);
+      assert.equal(again.body.errorCode, ErrorCode.tooManyRequests, phone);
+      assert.match(again.body.errorMsg, /^验证码发送过于频繁，请 \d+ 秒后再试$/);
+    }
+    // No SMS goes to a phone that is no account, and its tries are answered as an account's.
+    assert.equal(
+      app.logs.some((line) => line.msg === 'sms code sent' && line.phone === '13912345678'),
+      false,
+    );
+    const unknownTry = await app.post('/api/v1/teacher/login', { phone: '13912345678', code: '000000' });
+    const knownTry = await app.post('/api/v1/teacher/login', {
+      phone: teacher.account,
+      code: lastCode(teacher.account) === '000000' ? '111111' : '000000',
+    });
+    assert.deepEqual(unknownTry.body, knownTry.body);
+    // The student learns which entrance to use only once signed in with the code sent to their phone.
+    const wrongSide = await app.post('/api/v1/teacher/login', { phone: '13800000001', code: lastCode('13800000001') });
+    assert.equal(wrongSide.body.errorCode, ErrorCode.forbidden);
+    assert.match(wrongSide.body.errorMsg, /考生登录入口/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { TEACHER_SIDE_ROLES } from '@zikao/contract';
+import { Role } from '@zikao/contract';
 import type { AssignmentOptions, AutoAssignPreview, AutoAssignPreviewQuery } from '@zikao/contract/assignment';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -43,7 +43,8 @@ export class AssignmentService {
 
   async assign(user: SessionUser, submissionIds: readonly number[], reviewerId: number): Promise<{ assigned: number }> {
     const reviewer = await this.accounts.person(reviewerId);
-    if (!reviewer || reviewer.disabled || !TEACHER_SIDE_ROLES.includes(reviewer.role)) {
+    // Only reviewer accounts, as automatic assignment takes (issue 19 §6): not teachers, not admins.
+    if (!reviewer || reviewer.disabled || reviewer.role !== Role.reviewer) {
       throw invalidInput('reviewerId 不是可用的评阅教师');
     }
     const ids = [...new Set(submissionIds)];

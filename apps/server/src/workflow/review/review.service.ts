@@ -53,7 +53,7 @@ export class ReviewService {
   private readonly reviews: ReviewRepository;
   private readonly audit: AuditService;
   private readonly access: AccessService;
-  /** Hears of verdicts the candidate may see (the notice and SMS); called after the commit. */
+  /** Hears of verdicts the candidate may see (the notice and SMS), inside the review's transaction. */
   private readonly notify: ReviewCompletedListener | undefined;
   private readonly steps: ReviewStepListener | undefined;
   private readonly statistics: ReviewStatisticsHook | undefined;
@@ -102,13 +102,14 @@ export class ReviewService {
       context,
       step,
       'submit',
-      async (reviews) => {
+      async (reviews, trx) => {
         await reviews.upsert(context.id, input.versionNo, user.id, fields, 'submitted');
+        // 待复核 is not final yet: the candidate hears of it once the admin has checked it.
+        if (step !== 'awaiting_check') await this.completed(trx, context, step, input.verdict, fields.score);
       },
       { verdict: input.verdict, score: fields.score },
     );
-    // 待复核 is not final yet: the candidate hears of it once the admin has checked it.
-    if (step !== 'awaiting_check') await this.completed(context, step, input.verdict, fields.score);
+    await this.notify?.deliver?.();
     await this.steps?.reviewStepped({ action: 'submit', submissionId: context.id, reviewerId: user.id });
     return { status: step, review: await this.one(context.id, input.versionNo) };
   }
@@ -125,19 +126,20 @@ export class ReviewService {
       context,
       step,
       'reopen',
-      (reviews) => reviews.setState(context.id, context.current_version, 'draft'),
+      async (reviews, trx) => {
+        await reviews.setState(context.id, context.current_version, 'draft');
+        if (context.reviewer_id === null) return;
+        await this.notify?.reviewReturned?.(trx, {
+          submissionId: context.id,
+          reviewerId: context.reviewer_id,
+          stage: context.stage,
+          title: context.title,
+          reason,
+        });
+      },
       {},
       reason,
     );
-    if (context.reviewer_id !== null) {
-      await this.notify?.reviewReturned?.({
-        submissionId: context.id,
-        reviewerId: context.reviewer_id,
-        stage: context.stage,
-        title: context.title,
-        reason,
-      });
-    }
     await this.steps?.reviewStepped({ action: 'reopen', submissionId: context.id, reviewerId: context.reviewer_id });
     return { status: step };
   }
@@ -146,15 +148,24 @@ export class ReviewService {
   async check(user: SessionUser, submissionId: number): Promise<{ status: SubmissionStatus }> {
     const context = await this.context(submissionId);
     const step = this.step(context, { type: 'check' });
-    await this.write(user, context, step, 'check', async () => {});
-    const review = await this.reviews.find(context.id, context.current_version);
-    await this.completed(context, step, review?.verdict ?? null, review?.score ?? null);
+    await this.write(user, context, step, 'check', async (reviews, trx) => {
+      const review = await reviews.find(context.id, context.current_version);
+      await this.completed(trx, context, step, review?.verdict ?? null, review?.score ?? null);
+    });
+    await this.notify?.deliver?.();
     await this.steps?.reviewStepped({ action: 'check', submissionId: context.id, reviewerId: context.reviewer_id });
     return { status: step };
   }
 
-  private async completed(context: Context, status: SubmissionStatus, verdict: Verdict | null, score: number | null) {
-    await this.notify?.reviewCompleted({
+  /** Inside the review's transaction: the candidate's notice, and the SMS queued for after the commit. */
+  private async completed(
+    trx: Kysely<Database>,
+    context: Context,
+    status: SubmissionStatus,
+    verdict: Verdict | null,
+    score: number | null,
+  ) {
+    await this.notify?.reviewCompleted(trx, {
       submissionId: context.id,
       studentId: context.student_id,
       stage: context.stage,
@@ -213,7 +224,7 @@ export class ReviewService {
     context: Context,
     to: SubmissionStatus,
     action: string,
-    apply: (reviews: ReviewRepository) => Promise<void>,
+    apply: (reviews: ReviewRepository, trx: Kysely<Database>) => Promise<void>,
     detail: Record<string, unknown> = {},
     reason = '',
   ): Promise<void> {
@@ -231,7 +242,7 @@ export class ReviewService {
             : transitionReason(now?.status ?? context.status, action),
         );
       }
-      await apply(new ReviewRepository(trx));
+      await apply(new ReviewRepository(trx), trx);
       // The statistics count submitted reviews and their outcome: a draft's save changes neither.
       if (action !== 'saveDraft') await this.statistics?.refresh(trx, [context.id]);
       if (to !== context.status || action !== 'saveDraft') {

@@ -159,7 +159,10 @@ describe('review workflow', () => {
       });
       const response = await app.post(
         '/api/v1/submission/resubmit',
-        { submissionId: built.id, structured: { title: '再交一次' } },
+        {
+          submissionId: built.id,
+          structured: { title: '再交一次', rationale: '理由', outline: '提纲', references: '文献' },
+        },
         { token },
       );
       assert.equal(response.body.errorCode, ErrorCode.conflict);
@@ -174,13 +177,13 @@ describe('review workflow', () => {
     const token = await app.login(other.account, undefined, 'student');
     const response = await app.post(
       '/api/v1/submission/resubmit',
-      { submissionId: built.id, structured: { title: '冒名' } },
+      { submissionId: built.id, structured: { title: '冒名', rationale: '理由', outline: '提纲', references: '文献' } },
       { token },
     );
     assert.equal(response.body.errorCode, ErrorCode.forbidden);
     const asReviewer = await app.post(
       '/api/v1/submission/resubmit',
-      { submissionId: built.id, structured: { title: '冒名' } },
+      { submissionId: built.id, structured: { title: '冒名', rationale: '理由', outline: '提纲', references: '文献' } },
       { token: reviewer },
     );
     assert.equal(asReviewer.body.errorCode, ErrorCode.forbidden);
@@ -361,5 +364,63 @@ describe('review workflow', () => {
     assert.equal((await detail(built.id)).data.review, null);
     const gone = await detail(built.id, otherToken);
     assert.equal(gone.errorCode, ErrorCode.forbidden);
+  });
+});
+
+describe('review submit under concurrency (issue 19 §3, §4)', () => {
+  let apps: TestApp[] = [];
+  before(async () => {
+    const first = await createTestApp();
+    apps = [first, await createTestApp({}, { sameDatabaseAs: first })];
+  });
+  after(async () => {
+    for (const app of apps.toReversed()) await app.close();
+  });
+
+  it('takes one of 12 concurrent submits across two instances: one notice, one SMS, one audit row', async () => {
+    const [first, second] = apps as [TestApp, TestApp];
+    const reviewerId = (
+      await first.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('account', '=', '13800000003')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const tokens = [await first.login('13800000003'), await second.login('13800000003')];
+    const batchId = await buildBatch(first, { adminCheck: false });
+    const built = await buildSubmission(first, { batchId, stage: 'draft', status: 'reviewing', reviewerId });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (apps[i % 2] as TestApp).post<{ status: SubmissionStatus }>(
+          '/api/v1/review/submit',
+          { submissionId: built.id, versionNo: 1, verdict: 'pass', comment: COMMENT },
+          { token: tokens[i % 2] },
+        ),
+      ),
+    );
+    const codes = responses.map((r) => r.body.errorCode);
+    assert.equal(codes.filter((c) => c === 0).length, 1, JSON.stringify(codes));
+    assert.equal(codes.filter((c) => c === ErrorCode.conflict).length, 11);
+    const db = first.database.db;
+    const notices = await db.selectFrom('notices').select('id').where('user_id', '=', built.studentId).execute();
+    assert.equal(notices.length, 1);
+    const outbox = await db.selectFrom('review_outbox').selectAll().where('submission_id', '=', built.id).execute();
+    assert.equal(outbox.length, 1);
+    const student = await db
+      .selectFrom('users')
+      .select('account')
+      .where('id', '=', built.studentId)
+      .executeTakeFirstOrThrow();
+    const sms = apps.flatMap((a) => a.logs).filter((l) => l.msg === 'sms sent' && l.phone === student.account);
+    assert.equal(sms.length, 1);
+    const audits = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'submission')
+      .where('entity_id', '=', built.id)
+      .where('action', '=', 'submit')
+      .where('actor_id', '=', reviewerId)
+      .execute();
+    assert.equal(audits.length, 1);
   });
 });

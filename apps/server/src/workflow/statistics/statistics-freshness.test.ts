@@ -113,7 +113,12 @@ describe('statistics: every submit, reopen and check shows at once', () => {
       '/api/v1/submission/resubmit',
       {
         submissionId: built.id,
-        structured: { title: built.title, rationale: '补充了研究背景', outline: '一、绪论', references: '' },
+        structured: {
+          title: built.title,
+          rationale: '补充了研究背景',
+          outline: '一、绪论',
+          references: '[1] 参考文献',
+        },
       },
       { token: studentToken },
     );

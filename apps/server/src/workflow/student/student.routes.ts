@@ -18,6 +18,8 @@ export function registerStudentRoutes(
   serve(app, workflowEndpoints.studentThesis, (input, { user }) => students.overview(user, input.thesisId));
   serve(app, workflowEndpoints.studentSubmission, (input, { user }) => students.submission(user, input.submissionId));
   serve(app, workflowEndpoints.studentSubmit, (input, { user }) => students.submit(user, input));
+  // The resubmit call of the review workflow's paths is the candidate's submit too (issue 19 §2).
+  serve(app, workflowEndpoints.submissionResubmit, (input, { user }) => students.resubmit(user, input));
   serve(app, workflowEndpoints.studentTopic, (input, { user }) => students.topic(user, input.thesisId));
   serve(app, workflowEndpoints.studentTopicDraft, (input, { user }) =>
     students.saveTopicDraft(user, input.thesisId, input.fields),

@@ -13,6 +13,7 @@ import type {
   StudentDocument,
   StudentFile,
   StudentOverview,
+  StudentResubmitInput,
   StudentReview,
   StudentReviewResult,
   StudentStage,
@@ -150,12 +151,33 @@ export class StudentService {
       submissionId = (stage.submission as { id: number }).id;
       versionNo = (await this.submissions.resubmit(user, submissionId, version)).versionNo;
     }
-    if (input.stage === 'topic' && input.structured) {
-      await this.repository.deleteDraft(thesis.id);
-      await this.repository.setThesisTitle(thesis.id, input.structured.title);
-    }
+    await this.afterSubmit(input);
     const after = await this.repository.findSubmission(submissionId);
     return { submissionId, versionNo, status: after?.status ?? 'unassigned' };
+  }
+
+  /**
+   * `/v1/submission/resubmit`: a new version of a returned submission, named by its id. It is the
+   * candidate's submit of that stage, with every one of its checks (issue 19 §2): a document of the
+   * candidate's own, not structured text and not used by another version; attachments by upload id,
+   * named by their uploads.
+   */
+  async resubmit(user: SessionUser, input: StudentResubmitInput): Promise<{ versionNo: number }> {
+    const { submissionId, ...fields } = input;
+    const row = requireOwn(user, await this.repository.findSubmission(submissionId));
+    const submitted = { ...fields, thesisId: row.thesis_id, stage: row.stage };
+    const version = await this.versionOf(user, submitted);
+    // The status machine refuses what is not 退回修改, outside the window or past the upload limit.
+    const { versionNo } = await this.submissions.resubmit(user, row.id, version);
+    await this.afterSubmit(submitted);
+    return { versionNo };
+  }
+
+  /** A submitted topic is the thesis's title, and its private draft is done with. */
+  private async afterSubmit(input: StudentSubmitInput): Promise<void> {
+    if (input.stage !== 'topic' || !input.structured) return;
+    await this.repository.deleteDraft(input.thesisId);
+    await this.repository.setThesisTitle(input.thesisId, input.structured.title);
   }
 
   async topic(user: SessionUser, thesisId?: number): Promise<StudentTopic> {
@@ -374,6 +396,8 @@ export class StudentService {
       if (document.status === 'failed') {
         throw invalidInput(`documentId 文档处理失败（${document.error || '无法转换'}），请重新上传`);
       }
+      // The candidate confirms the converted PDF the reviewer will cite (issue 23): none before it exists.
+      if (document.status !== 'ready') throw conflict('论文文件尚未转换完成，请等待转换完成并核对 PDF 后再提交');
       if (await this.repository.documentInUse(documentId)) {
         throw conflict('该文件已提交过，请上传修改后的新文件');
       }

@@ -19,11 +19,24 @@ export interface CarriedCopy {
     severity: AnnotationSeverity;
     comment: string;
     stamp: AnnotationStamp | null;
+    /** When the reviewer wrote it: the copy keeps it (the time it was carried is not the point). */
+    created_at: number;
   };
   pageIndex: number;
   selectorsJson: string;
   status: CarryStatus;
   confidence: number;
+  /** For an orphan, its candidates (可能的位置) as stored in carry_candidates_json; otherwise null. */
+  candidatesJson: string | null;
+}
+
+/** One stored candidate of an orphaned carried annotation. */
+export interface StoredCandidate {
+  selectors: unknown[];
+  pageIndex: number;
+  text: string;
+  confidence: number;
+  exact: boolean;
 }
 
 /** Annotations as the carry-over reads and writes them: copies onto a new version's document. */
@@ -78,15 +91,72 @@ export class CarryOverRepository {
           selectors_json: copy.selectorsJson,
           revision: 1,
           deleted: 0,
-          created_at: now,
+          created_at: Number(copy.source.created_at),
           updated_at: now,
           carried_from_id: copy.source.id,
           carry_status: copy.status,
           carry_confidence: copy.confidence,
           addressed: null,
+          carry_candidates_json: copy.candidatesJson,
         })),
       )
       .execute();
+    // The replies travel with the point: each copy gets its source's thread, as written and when.
+    const sourceIds = copies.map((copy) => copy.source.id);
+    const replies = await this.db
+      .selectFrom('annotation_replies')
+      .select(['annotation_id', 'author_id', 'comment', 'created_at'])
+      .where('annotation_id', 'in', sourceIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    if (replies.length === 0) return;
+    const copyOf = new Map(copies.map((copy) => [copy.source.id, copy.id]));
+    await this.db
+      .insertInto('annotation_replies')
+      .values(
+        replies.map((reply) => ({
+          annotation_id: copyOf.get(reply.annotation_id) as string,
+          author_id: reply.author_id,
+          comment: reply.comment,
+          created_at: Number(reply.created_at),
+        })),
+      )
+      .execute();
+  }
+
+  /** Places an orphaned copy at a candidate (its selectors, page and confidence), or just clears its candidates. */
+  async place(
+    id: string,
+    placement: { selectorsJson: string; pageIndex: number; confidence: number } | null,
+  ): Promise<void> {
+    const now = Date.now();
+    const query = this.db.updateTable('annotations').where('id', '=', id);
+    if (placement === null) {
+      await query.set({ carry_candidates_json: null, updated_at: now }).execute();
+      return;
+    }
+    await query
+      .set((eb) => ({
+        revision: eb('revision', '+', 1),
+        selectors_json: placement.selectorsJson,
+        page_index: placement.pageIndex,
+        carry_status: 'moved',
+        carry_confidence: placement.confidence,
+        carry_candidates_json: null,
+        updated_at: now,
+      }))
+      .execute();
+  }
+
+  /** The submission a document is a version of, for the audit trail. */
+  async submissionOf(documentId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('submission_versions')
+      .select('submission_id')
+      .where('document_id', '=', documentId)
+      .executeTakeFirst();
+    return row?.submission_id ?? null;
   }
 
   /** Carried annotations on a document, optionally by one author. */

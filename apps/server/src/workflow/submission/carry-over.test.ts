@@ -19,16 +19,20 @@ const COMMENT = '论文结构清晰，论证较为充分，'.repeat(4);
 const V1 = ['One: the research method used', 'Two: the survey results here', 'Three concludes the study now'];
 const V2 = ['One: the research method used', 'Two: the surveys results here', 'Appendix: the questionnaire'];
 
-/** A text highlight described in the document's page texts, as the workspace would send it. */
-function highlight(pages: readonly string[], exact: string) {
+/**
+ * A text highlight described in the document's page texts, as the workspace would send it; the
+ * first occurrence of `exact` after `after`. `context` overrides the prefix and suffix: a highlight
+ * whose surroundings have since been rewritten.
+ */
+function highlight(pages: readonly string[], exact: string, after = '', context?: string) {
   const text = pages.join('');
-  const start = text.indexOf(exact);
+  const start = text.indexOf(exact, after === '' ? 0 : text.indexOf(after));
   assert.ok(start >= 0, exact);
   let page = 0;
   for (let offset = 0; offset + (pages[page] as string).length <= start; page++)
     offset += (pages[page] as string).length;
-  const prefix = text.slice(Math.max(0, start - 12), start);
-  const suffix = text.slice(start + exact.length, start + exact.length + 12);
+  const prefix = context ?? text.slice(Math.max(0, start - 12), start);
+  const suffix = context ?? text.slice(start + exact.length, start + exact.length + 12);
   return {
     id: randomUUID(),
     kind: 'highlight',
@@ -90,9 +94,12 @@ describe('carried-over annotations and the version diff', () => {
     const pages = text.body.data.pages.map((page) => page.text);
     const refused = await app.post('/api/v1/document/text', { documentId: v1Document }, { token: other });
     assert.equal(refused.body.errorCode, ErrorCode.forbidden);
-    const annotations = ['research method', 'survey results', 'concludes the study'].map((exact) =>
-      highlight(pages, exact),
-    );
+    const annotations = [
+      ...['research method', 'survey results', 'concludes the study'].map((exact) => highlight(pages, exact)),
+      // A short quote that occurs three times in the next version, its surroundings gone there.
+      highlight(pages, 'the', 'concludes'),
+      highlight(pages, 'the', 'Two:', '改写前的上下文'),
+    ];
     for (const annotation of annotations) {
       const saved = await app.post(
         '/api/v1/annotation/save',
@@ -116,6 +123,18 @@ describe('carried-over annotations and the version diff', () => {
       { token: reviewer },
     );
     assert.equal(returned.body.errorCode, 0, returned.body.errorMsg);
+    // The candidate answers a point of the returned review: the thread must travel to version 2.
+    const v1Annotations = (
+      await app.post<AnnotationDto[]>('/api/v1/annotation/list', { documentId: v1Document }, { token: reviewer })
+    ).body.data;
+    const researched = v1Annotations.find((a) => JSON.stringify(a.selectors).includes('research method'));
+    assert.ok(researched);
+    const replied = await app.post(
+      '/api/v1/annotation/reply',
+      { annotationId: researched.id, comment: '已按意见补充研究方法' },
+      { token: student },
+    );
+    assert.equal(replied.body.errorCode, 0, replied.body.errorMsg);
     v2Document = await buildDocument(app, student, multiPagePdf(V2));
     const frozen = await app.post(
       '/api/v1/annotation/save',
@@ -144,7 +163,7 @@ describe('carried-over annotations and the version diff', () => {
     const carried = detail.carried;
     assert.ok(carried);
     assert.equal(carried.fromVersionNo, 1);
-    assert.deepEqual(carried.counts, { found: 1, moved: 1, orphaned: 1 });
+    assert.deepEqual(carried.counts, { found: 1, moved: 1, orphaned: 3 });
     const byQuote = new Map(carried.items.map((item) => [item.quote, item]));
     assert.equal(byQuote.get('research method')?.status, 'found');
     assert.equal(byQuote.get('research method')?.confidence, 1);
@@ -155,6 +174,15 @@ describe('carried-over annotations and the version diff', () => {
     assert.equal(orphan?.status, 'orphaned', 'the orphan keeps its old quote');
     assert.equal(orphan?.comment, '请修改：concludes the study');
     assert.ok(carried.items.every((item) => item.addressed === null));
+    // The short quotes are never guessed: orphans, offered the places their text is (可能的位置).
+    const shortOnes = carried.items.filter((item) => item.quote === 'the');
+    assert.equal(shortOnes.length, 2);
+    for (const item of shortOnes) {
+      assert.equal(item.status, 'orphaned');
+      assert.ok(item.candidates.length >= 2, JSON.stringify(item.candidates));
+      assert.ok(item.candidates.every((candidate) => candidate.text === 'the' && candidate.exact));
+    }
+    assert.ok(carried.items.filter((item) => item.quote !== 'the').every((item) => item.candidates.length === 0));
 
     // The copies are the reviewer's annotations on the new document; the old ones stay on the old.
     const onNew = await app.post<AnnotationDto[]>(
@@ -162,18 +190,85 @@ describe('carried-over annotations and the version diff', () => {
       { documentId: v2Document },
       { token: reviewer },
     );
-    assert.equal(onNew.body.data.length, 3);
+    assert.equal(onNew.body.data.length, 5);
     const onOld = await app.post<AnnotationDto[]>(
       '/api/v1/annotation/list',
       { documentId: v1Document },
       { token: reviewer },
     );
-    assert.equal(onOld.body.data.length, 3);
+    assert.equal(onOld.body.data.length, 5);
     assert.ok(onOld.body.data.every((a) => !onNew.body.data.some((b) => b.id === a.id)));
+    // Each copy shows when it was written, and the thread travelled with it.
+    for (const item of carried.items) {
+      const source = onOld.body.data.find((a) => a.id === item.carriedFromId);
+      const copy = onNew.body.data.find((a) => a.id === item.id);
+      assert.ok(source && copy);
+      assert.equal(item.writtenAt, source.createdAt);
+      assert.equal(copy.createdAt, source.createdAt);
+      assert.deepEqual(
+        copy.replies.map((r) => [r.comment, r.authorId, r.createdAt]),
+        source.replies.map((r) => [r.comment, r.authorId, r.createdAt]),
+      );
+    }
+    const answered = onNew.body.data.find((a) => a.id === byQuote.get('research method')?.id);
+    assert.deepEqual(
+      answered?.replies.map((r) => r.comment),
+      ['已按意见补充研究方法'],
+    );
 
     // Reading the detail again carries nothing twice.
     const again = await app.post<SubmissionDetail>('/api/v1/submission/detail', { submissionId }, { token: reviewer });
-    assert.equal(again.body.data.carried?.items.length, 3);
+    assert.equal(again.body.data.carried?.items.length, 5);
+  });
+
+  it('places an orphan at a candidate the reviewer confirms, or dismisses them; its author only; audited', async () => {
+    const place = (annotationId: string, candidate: number | null, token = reviewer) =>
+      app.post<CarriedAnnotationDto>('/api/v1/annotation/carried/place', { annotationId, candidate }, { token });
+    const [toPlace, toDismiss] = (detail.carried?.items ?? []).filter((item) => item.quote === 'the');
+    const orphan = detail.carried?.items.find((item) => item.quote === 'concludes the study');
+    assert.ok(toPlace && toDismiss && orphan);
+    assert.equal((await place(toPlace.id, 0, other)).body.errorCode, ErrorCode.forbidden);
+    assert.equal((await place(toPlace.id, 7)).body.errorCode, ErrorCode.invalidInput);
+    assert.equal((await place(orphan.id, 0)).body.errorCode, ErrorCode.conflict, 'nothing to confirm');
+
+    const chosen = toPlace.candidates[1];
+    assert.ok(chosen);
+    const placed = await place(toPlace.id, 1);
+    assert.equal(placed.body.errorCode, 0, placed.body.errorMsg);
+    assert.equal(placed.body.data.status, 'moved');
+    assert.equal(placed.body.data.pageIndex, chosen.pageIndex);
+    assert.equal(placed.body.data.confidence, chosen.confidence);
+    assert.deepEqual(placed.body.data.candidates, []);
+    assert.equal((await place(toPlace.id, 0)).body.errorCode, ErrorCode.conflict, 'placed once');
+    // The annotation itself now selects that text, so the workspace draws it there.
+    const copy = (
+      await app.post<AnnotationDto[]>('/api/v1/annotation/list', { documentId: v2Document }, { token: reviewer })
+    ).body.data.find((a) => a.id === toPlace.id);
+    assert.equal(copy?.pageIndex, chosen.pageIndex);
+    assert.ok(JSON.stringify(copy?.selectors).includes('"exact":"the"'));
+
+    const dismissed = await place(toDismiss.id, null);
+    assert.equal(dismissed.body.errorCode, 0, dismissed.body.errorMsg);
+    assert.equal(dismissed.body.data.status, 'orphaned');
+    assert.deepEqual(dismissed.body.data.candidates, []);
+
+    const shown = await app.post<SubmissionDetail>('/api/v1/submission/detail', { submissionId }, { token: reviewer });
+    assert.deepEqual(shown.body.data.carried?.counts, { found: 1, moved: 2, orphaned: 2 });
+    const trail = await app.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'detail_json'])
+      .where('action', 'in', ['carriedPlace', 'carriedDismiss'])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      trail.map((row) => [row.action, row.entity, Number(row.entity_id)]),
+      [
+        ['carriedPlace', 'submission', submissionId],
+        ['carriedDismiss', 'submission', submissionId],
+      ],
+    );
+    assert.equal(JSON.parse(trail[0]?.detail_json ?? '{}').annotationId, toPlace.id);
+    detail = shown.body.data;
   });
 
   it('ticks carried points addressed or not, for their author only', async () => {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DocumentText, reanchor, type Selector } from '@zikao/anchoring';
-import type { CarriedAnnotationDto, CarriedSummary, CarryStatus } from '@zikao/contract';
+import type { CarriedAnnotationDto, CarriedCandidateDto, CarriedSummary, CarryStatus } from '@zikao/contract';
 import type { Selectable } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
 import { mayEditAnnotation } from '../../access/access-rules.ts';
 import type { AnnotationsTable } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../shared/errors.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
-import { type CarriedCopy, CarryOverRepository } from './carry-over.repository.ts';
+import type { AuditService } from '../../system/audit/audit.service.ts';
+import { type CarriedCopy, CarryOverRepository, type StoredCandidate } from './carry-over.repository.ts';
 import type { SubmissionRepository, VersionRow } from './submission.repository.ts';
 
 type AnnotationRow = Selectable<AnnotationsTable>;
@@ -21,15 +22,18 @@ export class CarryOver {
   private readonly repository: CarryOverRepository;
   private readonly submissions: SubmissionRepository;
   private readonly access: AccessService;
+  private readonly audit: AuditService;
 
   constructor(deps: {
     repository: CarryOverRepository;
     submissions: SubmissionRepository;
     access: AccessService;
+    audit: AuditService;
   }) {
     this.repository = deps.repository;
     this.submissions = deps.submissions;
     this.access = deps.access;
+    this.audit = deps.audit;
   }
 
   /**
@@ -70,6 +74,20 @@ export class CarryOver {
         selectorsJson: JSON.stringify(result.selectors),
         status: result.status,
         confidence: Math.round(result.confidence * 1000) / 1000,
+        candidatesJson:
+          result.status === 'orphaned' && result.candidates.length > 0
+            ? JSON.stringify(
+                result.candidates.map(
+                  (candidate): StoredCandidate => ({
+                    selectors: candidate.selectors,
+                    pageIndex: candidate.parts[0]?.page ?? doc.pageAt(candidate.start),
+                    text: candidate.text,
+                    confidence: candidate.confidence,
+                    exact: candidate.exact,
+                  }),
+                ),
+              )
+            : null,
       };
     });
     await this.submissions.transaction(async (submissions, trx) => {
@@ -89,6 +107,47 @@ export class CarryOver {
     const value = addressed === null ? null : addressed ? 1 : 0;
     await this.repository.setAddressed(annotationId, value);
     return toCarriedDto({ ...row, addressed: value });
+  }
+
+  /**
+   * Places an orphaned carried point at one of its candidates (可能的位置), or dismisses them all
+   * (`candidate` null: it stays an orphan, listed with its old quote); its author only, while the
+   * review is open. Recorded in the audit trail.
+   */
+  async place(user: SessionUser, annotationId: string, candidate: number | null): Promise<CarriedAnnotationDto> {
+    const row = await this.repository.findAnnotation(annotationId);
+    if (!row || row.deleted || row.carried_from_id === null) throw notFound('批注不存在');
+    if (!(await this.access.allowed(user, 'document.annotate', [row.document_id])).has(row.document_id)) {
+      throw forbidden('无权批注该文档');
+    }
+    if (!mayEditAnnotation(user, row)) throw forbidden('只能确认自己的批注');
+    const candidates = storedCandidates(row.carry_candidates_json);
+    if (row.carry_status !== 'orphaned' || candidates.length === 0) throw conflict('该批注没有待确认的位置');
+    const chosen = candidate === null ? null : candidates[candidate];
+    if (candidate !== null && !chosen) throw invalidInput('没有这个位置');
+    const placement = chosen
+      ? { selectorsJson: JSON.stringify(chosen.selectors), pageIndex: chosen.pageIndex, confidence: chosen.confidence }
+      : null;
+    const submissionId = await this.repository.submissionOf(row.document_id);
+    await this.submissions.transaction(async (_submissions, trx) => {
+      await new CarryOverRepository(trx).place(annotationId, placement);
+      if (submissionId !== null) {
+        await this.audit.record(trx, [
+          {
+            actorId: user.id,
+            action: chosen ? 'carriedPlace' : 'carriedDismiss',
+            entity: 'submission',
+            entityId: submissionId,
+            detail: {
+              annotationId,
+              ...(chosen ? { page: chosen.pageIndex + 1, text: chosen.text, confidence: chosen.confidence } : {}),
+            },
+          },
+        ]);
+      }
+    });
+    const updated = await this.repository.findAnnotation(annotationId);
+    return toCarriedDto(updated ?? row);
   }
 
   /** The carried points on a version's document, with counts for the review screen. */
@@ -126,5 +185,24 @@ export function toCarriedDto(row: AnnotationRow): CarriedAnnotationDto {
     pageIndex: row.page_index,
     quote: quote?.type === 'TextQuoteSelector' ? quote.exact : '',
     comment: row.comment,
+    writtenAt: Number(row.created_at),
+    candidates: storedCandidates(row.carry_candidates_json).map(
+      (candidate): CarriedCandidateDto => ({
+        pageIndex: candidate.pageIndex,
+        text: candidate.text,
+        confidence: candidate.confidence,
+        exact: candidate.exact,
+      }),
+    ),
   };
+}
+
+function storedCandidates(json: string | null): StoredCandidate[] {
+  if (json === null) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as StoredCandidate[]) : [];
+  } catch {
+    return [];
+  }
 }

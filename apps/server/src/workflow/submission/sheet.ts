@@ -11,12 +11,14 @@ import type { Kysely } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
 import { hidesStudent } from '../../access/access-rules.ts';
 import type { Database } from '../../db/schema.ts';
+import { CleanPdfCopies } from '../../documents/document/metadata-strip.ts';
 import { AppError, fileTypeRejected, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { previewCsv, previewXlsx, previewZip } from './file-preview.ts';
 import { SheetRepository } from './sheet.repository.ts';
 import { SubmissionRepository } from './submission.repository.ts';
+import { visibleAttachmentNames } from './submission-mapper.ts';
 
 /**
  * The information sheet (论文信息表): the thesis of one submission with every stage's latest
@@ -28,12 +30,14 @@ export class ThesisSheetService {
   private readonly submissions: SubmissionRepository;
   private readonly access: AccessService;
   private readonly storage: FileStorage;
+  private readonly cleanCopies: CleanPdfCopies;
   private readonly now: () => number;
 
   constructor(deps: { db: Kysely<Database>; storage: FileStorage; access: AccessService; now?: () => number }) {
     this.sheetRows = new SheetRepository(deps.db);
     this.access = deps.access;
     this.storage = deps.storage;
+    this.cleanCopies = new CleanPdfCopies(deps.storage);
     this.submissions = new SubmissionRepository(deps.db);
     this.now = deps.now ?? Date.now;
   }
@@ -95,18 +99,20 @@ export class ThesisSheetService {
   /** The current version's files: attachments first, then the plagiarism report. */
   async attachments(user: SessionUser, submissionId: number): Promise<SubmissionAttachments> {
     await this.access.requireAccess(user, 'submission.review', [submissionId]);
-    const submission = await this.submissions.findById(submissionId);
+    const submission = await this.submissions.findContext(submissionId);
     if (!submission) throw notFound('论文不存在');
+    const hide = hidesStudent(user, parseBatchRules(submission.rules_json).blindReview);
     const versions = await this.submissions.versions(submissionId);
     const current = versions.find((v) => v.version_no === submission.current_version);
     const stored = current ? storedFiles(current.attachments_json) : [];
+    const names = visibleAttachmentNames(stored, hide);
     const uploads = await this.sheetRows.uploads(stored.map((f) => f.uploadId));
     const files: SubmissionFile[] = stored
-      .map((f) => {
+      .map((f, i) => {
         const upload = uploads.find((u) => u.id === f.uploadId);
         return {
           uploadId: f.uploadId,
-          name: f.name,
+          name: names[i] as string,
           kind: f.kind === 'report' ? ('report' as const) : ('attachment' as const),
           size: upload?.size ?? null,
           mime: upload?.mime ?? '',
@@ -130,7 +136,10 @@ export class ThesisSheetService {
     uploadId: string,
   ): Promise<{ name: string; mime: string; body: Readable }> {
     const file = await this.storedFile(user, submissionId, uploadId);
-    return { name: file.name, mime: file.mime, body: await this.storage.read(file.sha256) };
+    // Under blind review a PDF goes without its metadata (Author…), as the review document does (issue 19 §1).
+    const sha256 =
+      file.hide && file.mime === 'application/pdf' ? (await this.cleanCopies.copyOf(file.sha256)).sha256 : file.sha256;
+    return { name: file.name, mime: file.mime, body: await this.storage.read(sha256) };
   }
 
   /** A CSV, Excel or ZIP attachment's first rows or file list (issue 21 §5); other types have none. */
@@ -159,14 +168,25 @@ export class ThesisSheetService {
     user: SessionUser,
     submissionId: number,
     uploadId: string,
-  ): Promise<{ name: string; mime: string; sha256: string }> {
+  ): Promise<{ name: string; mime: string; sha256: string; hide: boolean }> {
     await this.access.requireAccess(user, 'submission.review', [submissionId]);
+    const context = await this.submissions.findContext(submissionId);
+    if (!context) throw notFound('论文不存在');
+    const hide = hidesStudent(user, parseBatchRules(context.rules_json).blindReview);
     const versions = await this.submissions.versions(submissionId);
-    const listed = versions.flatMap((v) => storedFiles(v.attachments_json)).find((f) => f.uploadId === uploadId);
-    if (!listed) throw notFound('附件不存在');
+    let name: string | undefined;
+    for (const version of versions) {
+      const files = storedFiles(version.attachments_json);
+      const index = files.findIndex((f) => f.uploadId === uploadId);
+      if (index >= 0) {
+        name = visibleAttachmentNames(files, hide)[index];
+        break;
+      }
+    }
+    if (name === undefined) throw notFound('附件不存在');
     const upload = await this.sheetRows.upload(uploadId);
     if (!upload) throw notFound('附件不存在');
-    return { name: listed.name, mime: upload.mime || 'application/octet-stream', sha256: upload.sha256 };
+    return { name, mime: upload.mime || 'application/octet-stream', sha256: upload.sha256, hide };
   }
 }
 

@@ -78,3 +78,19 @@ export function toReviewDto(row: ReviewWithName): ReviewDto {
     updatedAt: row.updated_at,
   };
 }
+
+/**
+ * Attachment names as a viewer sees them, in the order given. Names often carry the candidate's
+ * name (曹小明-附件2.pdf), so under blind review each gets a neutral one that keeps its type, as
+ * documents do (visibleDocumentName): 附件1.pdf, 附件2.xlsx…, 查重报告.pdf.
+ */
+export function visibleAttachmentNames(files: ReadonlyArray<{ name: string; kind?: string }>, hide: boolean): string[] {
+  if (!hide) return files.map((file) => file.name);
+  let attachments = 0;
+  return files.map((file) => {
+    const extension = /\.[a-z0-9]{1,8}$/i.exec(file.name)?.[0].toLowerCase() ?? '';
+    if (file.kind === 'report') return `查重报告${extension}`;
+    attachments += 1;
+    return `附件${attachments}${extension}`;
+  });
+}

@@ -6,6 +6,7 @@ import { attachment, XLSX_TYPE } from '../../shared/http/attachment.ts';
 import { sendStoredFile } from '../../shared/http/file-answers.ts';
 import { serve } from '../../shared/http/serve.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
+import type { CarryOver } from './carry-over.ts';
 import type { ThesisSheetService } from './sheet.ts';
 import type { SubmissionService } from './submission.service.ts';
 import { submissionWorkbook } from './submission-export.ts';
@@ -39,9 +40,9 @@ function withStage(stage: Stage): (query: StageSubmissionListQuery) => Submissio
 
 export function registerSubmissionRoutes(
   app: FastifyInstance,
-  deps: { submissions: SubmissionService; sheet: ThesisSheetService },
+  deps: { submissions: SubmissionService; sheet: ThesisSheetService; carryOver: CarryOver },
 ): void {
-  const { submissions, sheet } = deps;
+  const { submissions, sheet, carryOver } = deps;
 
   const exportList = async (user: SessionUser, query: SubmissionListQuery, reply: FastifyReply) => {
     const file = await submissionWorkbook(query.stage, await submissions.exportRows(user, query));
@@ -95,8 +96,9 @@ export function registerSubmissionRoutes(
     return submissions.markCarried(user, input.annotationId, addressed);
   });
 
-  // The candidate's resubmission; the rest of the candidate side is in candidate.routes.ts.
-  serve(app, workflowEndpoints.submissionResubmit, (input, { user }) =>
-    submissions.resubmit(user, input.submissionId, input),
+  serve(app, workflowEndpoints.annotationCarriedPlace, (input, { user }) =>
+    carryOver.place(user, input.annotationId, input.candidate),
   );
+
+  // The candidate's resubmission (`submissionResubmit`) is served with the candidate's submit, student.routes.ts.
 }

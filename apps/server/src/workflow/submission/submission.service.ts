@@ -19,6 +19,7 @@ import type { SubmissionFilterOptions, SubmissionFiltersQuery } from '@zikao/con
 import type { Kysely } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
 import { hidesStudent, isAdmin } from '../../access/access-rules.ts';
+import { type Redact, redactorOf, redactTopicFields } from '../../access/identity-redaction.ts';
 import type { Database } from '../../db/schema.ts';
 import { createStructuredDocument } from '../../documents/document/structured-document.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
@@ -31,7 +32,7 @@ import type { CarryOver } from './carry-over.ts';
 import { ListCache } from './list-cache.ts';
 import type { ReviewRepository } from './review.repository.ts';
 import { type SubmissionRepository, searchTextOf } from './submission.repository.ts';
-import { toListRow, toReviewDto } from './submission-mapper.ts';
+import { toListRow, toReviewDto, visibleAttachmentNames } from './submission-mapper.ts';
 import { MESSAGES, transition } from './submission-status.ts';
 import { versionDiff } from './text-diff.ts';
 
@@ -213,6 +214,8 @@ export class SubmissionService {
     const review = reviewOf(context.current_version);
     const rate = review?.plagiarismRate ?? current?.plagiarism_rate ?? null;
     const hide = hidesStudent(user, rules.blindReview);
+    // The candidate's free text names nobody under blind review, as the structured document's pages (adr/018).
+    const redact = redactorOf(hide ? { name: context.student_name, examNumber: context.exam_number } : null);
     return {
       id: context.id,
       stage: context.stage,
@@ -234,8 +237,8 @@ export class SubmissionService {
       versions: versions.map((v) => ({
         versionNo: v.version_no,
         documentId: v.document_id,
-        structured: v.structured_json ? (JSON.parse(v.structured_json) as TopicFields) : null,
-        attachments: JSON.parse(v.attachments_json) as Array<{ uploadId: string; name: string }>,
+        structured: v.structured_json ? redactTopicFields(JSON.parse(v.structured_json) as TopicFields, redact) : null,
+        attachments: attachmentsOf(v.attachments_json, hide),
         plagiarismRate: v.plagiarism_rate,
         submittedAt: v.submitted_at,
         review: reviewOf(v.version_no),
@@ -298,7 +301,11 @@ export class SubmissionService {
     });
   }
 
-  /** The candidate's new version after 退回修改: back to the same reviewer, annotations carried. */
+  /**
+   * The candidate's new version after 退回修改: back to the same reviewer, annotations carried.
+   * `version` must come checked from the candidate side (StudentService.versionOf: the document's
+   * kind and first use, attachments named by their uploads); the one route in is the candidate's.
+   */
   async resubmit(user: SessionUser, submissionId: number, version: NewVersion): Promise<{ versionNo: number }> {
     const context = await this.deps.submissions.findContext(submissionId);
     if (!context) throw notFound('论文不存在');
@@ -361,11 +368,12 @@ export class SubmissionService {
   async diff(user: SessionUser, submissionId: number, fromVersion: number, toVersion: number): Promise<VersionDiff> {
     await this.deps.access.requireAccess(user, 'submission.review', [submissionId]);
     const versions = await this.deps.submissions.versions(submissionId);
+    const redact = await this.redactorFor(user, submissionId);
     const pagesOf = async (versionNo: number): Promise<string[]> => {
       const version = versions.find((v) => v.version_no === versionNo);
       if (!version) throw notFound(`第 ${versionNo} 版不存在`);
       if (version.structured_json) {
-        const fields = JSON.parse(version.structured_json) as TopicFields;
+        const fields = redactTopicFields(JSON.parse(version.structured_json) as TopicFields, redact);
         return [[fields.title, fields.rationale, fields.outline, fields.references].join('\n')];
       }
       if (version.document_id === null) return [];
@@ -378,6 +386,13 @@ export class SubmissionService {
   /** Ticks a carried point as addressed (or not, or clears the tick). */
   markCarried(user: SessionUser, annotationId: string, addressed: boolean | null): Promise<CarriedAnnotationDto> {
     return this.deps.carryOver.mark(user, annotationId, addressed);
+  }
+
+  /** How this viewer reads the candidate's free text in a submission (identity-redaction.ts). */
+  private async redactorFor(user: SessionUser, submissionId: number): Promise<Redact> {
+    const context = await this.context(submissionId);
+    const hide = hidesStudent(user, parseBatchRules(context.rules_json).blindReview);
+    return redactorOf(hide ? { name: context.student_name, examNumber: context.exam_number } : null);
   }
 
   private async context(submissionId: number) {
@@ -411,6 +426,13 @@ export class SubmissionService {
       ]);
     });
   }
+}
+
+/** A version's stored files as the viewer may see them: named neutrally under blind review. */
+function attachmentsOf(json: string, hide: boolean): Array<{ uploadId: string; name: string }> {
+  const files = JSON.parse(json) as Array<{ uploadId: string; name: string; kind?: string }>;
+  const names = visibleAttachmentNames(files, hide);
+  return files.map((file, i) => ({ ...file, name: names[i] as string }));
 }
 
 function versionValues(submissionId: number, versionNo: number, version: NewVersion, carryState: 'none' | 'pending') {

@@ -11,12 +11,6 @@ export const thesisViewRoutes: RouteDef[] = [
   { path: '/thesis/finallyPrint/:id', name: 'ThesisFinallyPrint', title: '打印论文', screen: print },
   { path: '/thesis/reviewBasic/:id', name: 'ThesisReviewBasic', title: '论文信息表', screen: basic },
   { path: '/thesis/finallyBasic/:id', name: 'ThesisFinallyBasic', title: '论文信息表', screen: basic },
-  {
-    path: '/thesis/reviewsManual',
-    name: 'ThesisReviewsManual',
-    title: '使用手册',
-    screen: () => import('./components/thesis-views/manual-screen.tsx'),
-  },
   { path: '/thesis/attachment/:id', name: 'ThesisAttachment', title: '论文附件', screen: attachments },
   { path: '/thesis/finallyAttachment/:id', name: 'ThesisFinallyAttachment', title: '论文附件', screen: attachments },
   { path: '/thesisRetest/reviewBasic/:id', name: 'ThesisRetestReviewBasic', title: '论文信息表', screen: basic },

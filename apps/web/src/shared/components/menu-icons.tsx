@@ -14,6 +14,7 @@ import {
   MessageOutlined,
   NotificationOutlined,
   ProfileOutlined,
+  QuestionCircleOutlined,
   ReadOutlined,
   ReloadOutlined,
   SafetyCertificateOutlined,
@@ -50,6 +51,7 @@ const ICONS: Record<string, ReactNode> = {
   'deployment-unit': <DeploymentUnitOutlined />,
   message: <MessageOutlined />,
   'file-search': <FileSearchOutlined />,
+  'question-circle': <QuestionCircleOutlined />,
 };
 
 /** The icon for a server menu icon name; a neutral one for names the app does not know. */

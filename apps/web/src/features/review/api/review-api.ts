@@ -30,6 +30,8 @@ export interface ReviewApi {
   diff?(submissionId: number, fromVersion: number, toVersion: number): Promise<VersionDiff>;
   /** Ticks a carried-over point (null clears it); the comment proxy does not serve it either. */
   markCarried?(annotationId: string, addressed: boolean | null): Promise<CarriedAnnotationDto>;
+  /** Places an orphaned carried point at a candidate (null dismisses them); not through the proxy either. */
+  placeCarried?(annotationId: string, candidate: number | null): Promise<CarriedAnnotationDto>;
 }
 
 export const reviewKeys = {
@@ -47,6 +49,8 @@ export const reviewApi: ReviewApi = {
   diff: (submissionId, fromVersion, toVersion) =>
     call(workflowEndpoints.submissionDiff, { submissionId, fromVersion, toVersion }),
   markCarried: (annotationId, addressed) => call(workflowEndpoints.annotationCarriedMark, { annotationId, addressed }),
+  placeCarried: (annotationId, candidate) =>
+    call(workflowEndpoints.annotationCarriedPlace, { annotationId, candidate }),
 };
 
 /** An admin review page's calls: the same through the comment proxy, the page's link credential merged in. */

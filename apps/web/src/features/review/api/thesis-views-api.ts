@@ -5,6 +5,7 @@ export const thesisViewKeys = {
   sheet: (submissionId: number) => ['thesis-sheet', submissionId] as const,
   attachments: (submissionId: number) => ['thesis-attachments', submissionId] as const,
   print: (submissionId: number) => ['thesis-print', submissionId] as const,
+  documentStatus: (documentId: number) => ['thesis-document-status', documentId] as const,
 };
 
 /** Where one of a submission's files is served; `inline` opens PDFs in the browser. */
@@ -30,6 +31,10 @@ export const thesisViewsApi = {
   /** Saves the file under its server name (导出成功). */
   download: (submissionId: number, uploadId: string) =>
     download(workflowEndpoints.submissionFile, { submissionId, uploadId }),
+  /** What a version's document was uploaded as (a Word file has an original to download). */
+  documentStatus: (documentId: number) => call(documentsEndpoints.documentStatus, { documentId }, { silent: true }),
+  /** The candidate's Word file, beside the PDF that both sides read (not under blind review). */
+  originalWord: (documentId: number) => download(documentsEndpoints.documentOriginal, { documentId }),
   /** The server's PDF with the annotations drawn in. */
   annotatedPdf: (documentId: number) => download(documentsEndpoints.annotationExportPdf, { documentId }),
 };

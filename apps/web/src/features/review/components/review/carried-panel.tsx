@@ -2,6 +2,8 @@ import { AimOutlined } from '@ant-design/icons';
 import type { CarriedAnnotationDto, CarriedSummary } from '@zikao/contract/review';
 import { Button, Empty, Progress, Space, Tooltip, Typography } from 'antd';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
+import { formatDateTime } from '../../../../shared/utils/date.ts';
+import { candidateMatch } from './carried-model.ts';
 import { CARRY_LABELS, carriedProgress } from './review-form-model.ts';
 
 interface CarriedPanelProps {
@@ -13,13 +15,18 @@ interface CarriedPanelProps {
   onMark(annotationId: string, addressed: boolean | null): void;
   /** Shows the annotation in the workspace; absent when the workspace shows another version. */
   onLocate?: (annotationId: string) => void;
+  /**
+   * Places an orphan at one of its candidates (可能的位置, by index) or dismisses them (null);
+   * absent where the reviewer cannot (another's points, a link's page).
+   */
+  onPlace?: (annotationId: string, candidate: number | null) => void;
 }
 
 /**
  * The previous version's annotations as they landed on this one: still found, moved (re-anchored
  * by fuzzy match, never silently) or orphaned. The reviewer ticks whether each point was addressed.
  */
-export function CarriedPanel({ carried, editable, busy, onMark, onLocate }: CarriedPanelProps) {
+export function CarriedPanel({ carried, editable, busy, onMark, onLocate, onPlace }: CarriedPanelProps) {
   const progress = carriedProgress(carried.items);
   return (
     <section className="rv-carried" aria-label="上一版批注核对" data-testid="carried-panel">
@@ -63,6 +70,7 @@ export function CarriedPanel({ carried, editable, busy, onMark, onLocate }: Carr
               busy={busy.has(item.id)}
               onMark={onMark}
               onLocate={onLocate}
+              onPlace={editable ? onPlace : undefined}
             />
           ))}
         </ol>
@@ -78,6 +86,7 @@ function CarriedItem({
   busy,
   onMark,
   onLocate,
+  onPlace,
 }: {
   item: CarriedAnnotationDto;
   index: number;
@@ -85,6 +94,7 @@ function CarriedItem({
   busy: boolean;
   onMark(annotationId: string, addressed: boolean | null): void;
   onLocate?: (annotationId: string) => void;
+  onPlace?: (annotationId: string, candidate: number | null) => void;
 }) {
   const label = CARRY_LABELS[item.status];
   const name = `第 ${index + 1} 条`;
@@ -115,6 +125,14 @@ function CarriedItem({
       <Typography.Paragraph className="rv-carried-comment" ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
         {item.comment || '（无批注内容）'}
       </Typography.Paragraph>
+      {item.writtenAt > 0 && (
+        <div className="rv-muted rv-carried-written" data-testid="carried-written">
+          写于 {formatDateTime(item.writtenAt)}
+        </div>
+      )}
+      {item.status === 'orphaned' && item.candidates.length > 0 && (
+        <CarriedCandidates item={item} name={name} busy={busy} onPlace={onPlace} />
+      )}
       <fieldset className="rv-carried-marks">
         <legend className="sr-only">{name}是否已修改</legend>
         {editable ? (
@@ -146,5 +164,56 @@ function CarriedItem({
         )}
       </fieldset>
     </li>
+  );
+}
+
+/**
+ * Where an orphan's text may now be (可能的位置): never placed silently, the reviewer confirms one
+ * (确认位置) or dismisses them (忽略), and the point stays listed as an orphan.
+ */
+function CarriedCandidates({
+  item,
+  name,
+  busy,
+  onPlace,
+}: {
+  item: CarriedAnnotationDto;
+  name: string;
+  busy: boolean;
+  onPlace?: (annotationId: string, candidate: number | null) => void;
+}) {
+  return (
+    <section className="rv-carried-candidates" aria-label={`${name}可能的位置`} data-testid="carried-candidates">
+      <div className="rv-carried-candidates-head">
+        <span>可能的位置</span>
+        {onPlace && (
+          <Button size="small" type="text" disabled={busy} onClick={() => onPlace(item.id, null)}>
+            忽略
+          </Button>
+        )}
+      </div>
+      <ol className="rv-carried-candidate-list">
+        {item.candidates.map((candidate, index) => (
+          <li key={`${candidate.pageIndex}-${candidate.confidence}-${candidate.text}`} className="rv-carried-candidate">
+            <span className="rv-muted">
+              第 {candidate.pageIndex + 1} 页 · {candidateMatch(candidate)}
+            </span>
+            <blockquote className="rv-quote" title={candidate.text}>
+              {candidate.text}
+            </blockquote>
+            {onPlace && (
+              <Button
+                size="small"
+                loading={busy}
+                aria-label={`确认${name}位于第 ${candidate.pageIndex + 1} 页的这处`}
+                onClick={() => onPlace(item.id, index)}
+              >
+                确认位置
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

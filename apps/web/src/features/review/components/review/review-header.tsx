@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { SubmissionStatusTag } from '../../../../shared/components/status-tag.tsx';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { ViewLinks } from '../thesis-views/view-links.tsx';
+import { WordOriginalButton } from './word-original-button.tsx';
 
 interface ReviewHeaderProps {
   detail: SubmissionDetail;
@@ -83,6 +84,12 @@ export function ReviewHeader({ detail, versionNo, onVersion, onDiff, links = tru
       </div>
       <div className="rv-header-actions">
         {links && <ViewLinks submissionId={detail.id} stage={detail.stage} />}
+        {links && (
+          <WordOriginalButton
+            documentId={detail.versions.find((v) => v.versionNo === versionNo)?.documentId ?? null}
+            blind={detail.student === null}
+          />
+        )}
         {detail.versions.length > 1 && onDiff && (
           <Button icon={<DiffOutlined />} onClick={onDiff}>
             版本对比

@@ -12,6 +12,7 @@ import { useFillHeight } from '../../../../shared/utils/use-fill-height.ts';
 import { readPreference, writePreference } from '../../../../shared/utils/user-preference.ts';
 import { AnnotationWorkspace, type LocalAuthor } from '../../../../workspace/lazy-workspace.tsx';
 import { reviewKeys, useReviewApi } from '../../api/review-api.ts';
+import { withCarried } from './carried-model.ts';
 import { CarriedPanel } from './carried-panel.tsx';
 import { usePanelWidth } from './panel-layout.ts';
 import { ReviewForm } from './review-form.tsx';
@@ -118,6 +119,23 @@ export function ReviewWorkbench({
     [update, reload, reported],
   );
 
+  async function place(annotationId: string, candidate: number | null) {
+    if (!api.placeCarried) return;
+    setBusy((ids) => new Set(ids).add(annotationId));
+    try {
+      const saved = await api.placeCarried(annotationId, candidate);
+      update((detail) => withCarried(detail, saved));
+    } catch {
+      // The request client has shown the server's reason.
+    } finally {
+      setBusy((ids) => {
+        const next = new Set(ids);
+        next.delete(annotationId);
+        return next;
+      });
+    }
+  }
+
   async function mark(annotationId: string, addressed: boolean | null) {
     if (!api.markCarried) return;
     setBusy((ids) => new Set(ids).add(annotationId));
@@ -205,6 +223,7 @@ export function ReviewWorkbench({
                   editable={canMark && Boolean(api.markCarried)}
                   busy={busy}
                   onMark={(id, addressed) => void mark(id, addressed)}
+                  onPlace={api.placeCarried ? (id, candidate) => void place(id, candidate) : undefined}
                   onLocate={(id) => {
                     if (!locateInWorkspace(id)) void toast.info('批注栏中没有这条批注，可能被类别筛选隐藏了');
                   }}

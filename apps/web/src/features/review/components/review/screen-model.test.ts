@@ -54,6 +54,8 @@ describe('a carried point ticked', () => {
       pageIndex: 0,
       quote: '引文',
       comment: '批注',
+      writtenAt: 0,
+      candidates: [],
     });
     const detail = {
       carried: {

@@ -11,6 +11,9 @@ import {
 } from '../../../../shared/upload/thesis-file.ts';
 import type { UploadAndConvert } from '../../../../shared/upload/use-upload-and-convert.ts';
 import { studentApi } from '../../api/student-api.ts';
+import { isWordFile, refusedAsNotPdf } from './word-check.ts';
+
+const PDF_ACCEPT = '.pdf,application/pdf';
 
 export interface UploadedFile {
   uploadId: string;
@@ -20,18 +23,27 @@ export interface UploadedFile {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : '上传失败，请重试');
 
 /** What the conversion says: 转换中… while the server prepares it, then 已完成 or 失败 with the reason. */
-function ConversionStatus({ conversion }: { conversion: Pick<DocumentSummary, 'status' | 'progress' | 'error'> }) {
+function ConversionStatus(props: {
+  conversion: Pick<DocumentSummary, 'status' | 'progress' | 'error'>;
+  /** A Word file: its conversion is said as such, and a failure points to the PDF path. */
+  word: boolean;
+}) {
+  const { conversion, word } = props;
   if (conversion.status === 'failed') {
-    return <Alert type="error" showIcon title={`转换失败：${conversion.error || '文件无法处理'}，请重新上传`} />;
+    const next = word ? '请在 Word 中另存为 PDF 后改为上传 PDF，或重新上传' : '请重新上传';
+    return <Alert type="error" showIcon title={`转换失败：${conversion.error || '文件无法处理'}。${next}`} />;
   }
   const done = conversion.status === 'ready';
   return (
     <Progress
       aria-label="转换进度"
+      className={done ? 'student-conversion-done' : undefined}
       percent={done ? 100 : Math.max(5, conversion.progress)}
       size="small"
       status={done ? 'success' : 'active'}
-      format={() => (done ? '已完成' : conversion.status === 'queued' ? '排队中…' : '转换中…')}
+      format={() =>
+        done ? '已完成' : conversion.status === 'queued' ? '排队中…' : word ? '正在转换为 PDF…' : '处理中…'
+      }
     />
   );
 }
@@ -44,12 +56,18 @@ const QUEUED = { status: 'queued', progress: 0, error: '' } as const;
  * to the review PDF, polled until it is ready or has failed. The upload lives in the caller
  * (`useUploadAndConvert`), which submits its document.
  */
-export function DocumentUpload({ upload, disabled }: { upload: UploadAndConvert; disabled?: boolean }) {
+export function DocumentUpload(props: {
+  upload: UploadAndConvert;
+  disabled?: boolean;
+  /** The candidate chose to upload their own PDF export instead of a Word file's conversion (issue 23). */
+  pdfOnly?: boolean;
+}) {
+  const { upload, disabled, pdfOnly } = props;
   // A file refused before sending; the upload shown below it stays.
   const [refused, setRefused] = useState<string | null>(null);
 
   function send(file: File) {
-    const large = thesisFileTooLarge(file);
+    const large = thesisFileTooLarge(file) ?? (pdfOnly ? refusedAsNotPdf(file) : null);
     setRefused(large);
     if (!large) upload.start(file);
   }
@@ -58,7 +76,7 @@ export function DocumentUpload({ upload, disabled }: { upload: UploadAndConvert;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Upload.Dragger
-        accept={THESIS_FILE_ACCEPT}
+        accept={pdfOnly ? PDF_ACCEPT : THESIS_FILE_ACCEPT}
         multiple={false}
         showUploadList={false}
         disabled={disabled || upload.uploading}
@@ -67,12 +85,23 @@ export function DocumentUpload({ upload, disabled }: { upload: UploadAndConvert;
           return false;
         }}
       >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
+        {/* With a file in, the drop zone shrinks: what the candidate checks now is its PDF below. */}
+        {upload.documentId === null && (
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+        )}
+        <p className="ant-upload-text">
+          {pdfOnly
+            ? '点击或将 PDF 文件拖到此处上传'
+            : upload.documentId === null
+              ? '点击或将论文文件拖到此处上传'
+              : '点击或将文件拖到此处，换一个文件上传'}
         </p>
-        <p className="ant-upload-text">点击或将论文文件拖到此处上传</p>
         <p className="ant-upload-hint">
-          支持 PDF、DOC、DOCX，不超过 {THESIS_FILE_MAX_MB} MB；Word 文件会自动转换为 PDF
+          {pdfOnly
+            ? `请上传在 Word 中“另存为 PDF”得到的文件，不超过 ${THESIS_FILE_MAX_MB} MB`
+            : `支持 PDF、DOC、DOCX，不超过 ${THESIS_FILE_MAX_MB} MB；Word 文件会自动转换为 PDF，提交前请核对`}
         </p>
       </Upload.Dragger>
       <div aria-live="polite" data-testid="document-upload">
@@ -93,7 +122,10 @@ export function DocumentUpload({ upload, disabled }: { upload: UploadAndConvert;
             <Typography.Text>
               <PaperClipOutlined /> {upload.name}
             </Typography.Text>
-            <ConversionStatus conversion={upload.conversion ?? QUEUED} />
+            <ConversionStatus
+              conversion={upload.conversion ?? QUEUED}
+              word={isWordFile(upload.name, upload.conversion)}
+            />
           </div>
         )}
         {error && <Alert type="error" showIcon title={error} />}

@@ -1,3 +1,4 @@
+import { FilePdfOutlined } from '@ant-design/icons';
 import type { StudentStage } from '@zikao/contract/student';
 import { Alert, Button, Form, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +8,8 @@ import { ApiError } from '../../../../shared/request/errors.ts';
 import { useUploadAndConvert } from '../../../../shared/upload/use-upload-and-convert.ts';
 import { studentApi } from '../../api/student-api.ts';
 import { DocumentUpload, FileUpload, type UploadedFile } from './document-upload.tsx';
+import { documentBlocker, documentStep } from './word-check.ts';
+import { WordPdfCheck } from './word-pdf-check.tsx';
 
 const REPORT_STAGES = ['final', 'retest'];
 
@@ -23,19 +26,20 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
   const [rate, setRate] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The candidate chose their own PDF export over a Word file's conversion (issue 23 §4).
+  const [pdfOnly, setPdfOnly] = useState(false);
+  const step = documentStep(document);
   const needsReport = REPORT_STAGES.includes(stage.stage);
   const verb = stage.action === 'resubmit' ? '重新提交' : '提交';
 
   const missing =
-    document.documentId === null
-      ? '请先上传论文文件'
-      : document.conversion?.status === 'failed'
-        ? '文件转换失败，请重新上传'
-        : needsReport && rate === null
-          ? '请填写查重率'
-          : needsReport && report.length === 0
-            ? '请上传查重报告'
-            : null;
+    documentBlocker(step) ??
+    (needsReport && rate === null ? '请填写查重率' : needsReport && report.length === 0 ? '请上传查重报告' : null);
+
+  const usePdf = () => {
+    document.reset();
+    setPdfOnly(true);
+  };
 
   const send = async () => {
     if (document.documentId === null) return;
@@ -53,6 +57,7 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
       });
       toast(`${stage.label}已${verb}（第 ${result.versionNo} 版），请等待评阅`, 'success');
       document.reset();
+      setPdfOnly(false);
       setAttachments([]);
       setReport([]);
       setRate(null);
@@ -67,7 +72,9 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
   const confirm = () =>
     modal.confirm({
       title: `确认${verb}${stage.label}？`,
-      content: `提交后将用去 1 次上传机会（剩余 ${stage.uploadsLeft} 次），评阅完成前不能修改。`,
+      content: `${
+        step.step === 'check' ? `评阅教师将看到您刚才核对的 PDF（共 ${step.pageCount} 页）。` : ''
+      }提交后将用去 1 次上传机会（剩余 ${stage.uploadsLeft} 次），评阅完成前不能修改。`,
       okText: `确认${verb}`,
       cancelText: '取消',
       onOk: send,
@@ -82,7 +89,20 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
       </Typography.Title>
       <Form layout="vertical" component="div">
         <Form.Item label="论文文件" required>
-          <DocumentUpload upload={document} disabled={busy} />
+          <DocumentUpload upload={document} disabled={busy} pdfOnly={pdfOnly} />
+          {pdfOnly && document.documentId === null && !document.uploading && (
+            <Button type="link" className="word-check-back" onClick={() => setPdfOnly(false)}>
+              改回上传 Word 文档
+            </Button>
+          )}
+          {step.step === 'check' && (
+            <WordPdfCheck documentId={step.documentId} pageCount={step.pageCount} onUsePdf={usePdf} disabled={busy} />
+          )}
+          {step.step === 'failed' && step.word && (
+            <Button icon={<FilePdfOutlined />} onClick={usePdf} disabled={busy} style={{ marginTop: 8 }}>
+              改为上传 PDF
+            </Button>
+          )}
         </Form.Item>
         <Form.Item
           label="附件（可选，最多 10 个）"
@@ -137,8 +157,7 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Space>
         <Button type="primary" onClick={confirm} disabled={missing !== null} loading={busy}>
-          {verb}
-          {stage.label}
+          {step.step === 'check' ? `确认无误，${verb}` : `${verb}${stage.label}`}
         </Button>
         {missing && <Typography.Text type="secondary">{missing}</Typography.Text>}
       </Space>

@@ -1,0 +1,21 @@
+import type { CarriedAnnotationDto, CarryStatus, SubmissionDetail } from '@zikao/contract/review';
+
+/**
+ * The detail with one carried point replaced wholly by the server's answer (after 确认位置 or 忽略:
+ * its status, page and candidates change), its counts recounted.
+ */
+export function withCarried(detail: SubmissionDetail, saved: CarriedAnnotationDto): SubmissionDetail {
+  if (!detail.carried) return detail;
+  const items = detail.carried.items.map((item) => (item.id === saved.id ? saved : item));
+  const counts: Record<CarryStatus, number> = { found: 0, moved: 0, orphaned: 0 };
+  for (const item of items) counts[item.status]++;
+  return {
+    ...detail,
+    carried: { ...detail.carried, items, counts, addressed: items.filter((item) => item.addressed === true).length },
+  };
+}
+
+/** A candidate's match in words: 原文一致 for the quote word for word, else its percentage. */
+export function candidateMatch(candidate: { exact: boolean; confidence: number }): string {
+  return candidate.exact ? '原文一致' : `相似度 ${Math.round(candidate.confidence * 100)}%`;
+}
