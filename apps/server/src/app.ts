@@ -61,7 +61,7 @@ import { seedReviewLinkDemo } from './seed/review-link-demo.ts';
 import { seedStatisticsDemo } from './seed/statistics-demo.ts';
 import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
-import { answerClientError } from './shared/http/client-error.ts';
+import { answerClientError, answerFrameworkError } from './shared/http/client-error.ts';
 import { limitJsonDepth } from './shared/http/json-depth.ts';
 import { registerOriginCheck } from './shared/http/origin-check.ts';
 import { appPolicyReader, registerSecurityHeaders } from './shared/http/security-headers.ts';
@@ -148,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     // Behind a load balancer (TRUST_PROXY), request.ip is the client's address, so limits count clients.
     trustProxy: config.trustProxy,
     childLoggerFactory: lazyChildLogger,
@@ -454,6 +455,10 @@ async function registerWebApp(server: FastifyInstance, webDist: string, frameAnc
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     server.log.warn({ webDist }, 'web build not found; run npm run build -w @zikao/web');
+    // Without the app, unknown addresses still answer in the envelope (an API-only instance).
+    server.setNotFoundHandler((request, reply) => {
+      reply.status(404).send(notFoundAnswer(request.url));
+    });
     return;
   }
   // Files are looked up on disk at each request, not listed once at start-up: a rebuild under a
@@ -481,15 +486,22 @@ async function registerWebApp(server: FastifyInstance, webDist: string, frameAnc
     const pathname = request.url.split('?')[0] ?? '';
     // A GET the static wildcard took under /api is an unknown call (the comment proxy's included), never the app.
     if (pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) {
-      reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '接口不存在', data: null });
+      reply.status(404).send(notFoundAnswer(pathname));
       return;
     }
     // Only navigations get the app: a missing file (a stale chunk) must not come back as HTML.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isFile) {
-      reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: '资源不存在', data: null });
+      reply.status(404).send(notFoundAnswer(pathname));
       return;
     }
     return sendApp(reply);
   });
+}
+
+/** The envelope of an unknown address: an unknown call under /api, a missing file elsewhere. */
+function notFoundAnswer(url: string) {
+  const pathname = url.split('?')[0] ?? '';
+  const api = pathname === API_BASE || pathname.startsWith(`${API_BASE}/`);
+  return { errorCode: ErrorCode.notFound, errorMsg: api ? '接口不存在' : '资源不存在', data: null };
 }

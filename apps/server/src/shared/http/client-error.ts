@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCode } from '@zikao/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * What Node's HTTP parser refuses before any route runs (a path or headers past maxHeaderSize, a
@@ -22,4 +23,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * What Fastify's router refuses before any route runs (a path parameter past maxParamLength, a
+ * malformed URL, an unsupported body type) answers in the envelope too, with its own status.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send({
+    errorCode: ErrorCode.invalidInput,
+    errorMsg: status === 414 ? '请求地址过长' : '请求格式不正确',
+    data: null,
+  });
 }

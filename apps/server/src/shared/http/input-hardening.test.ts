@@ -162,7 +162,11 @@ describe('input and headers (issue 19 §6)', () => {
       ['long parameter', await send(`/api/v1/submission/file/${'9'.repeat(5_000)}/x`)],
     ] as const) {
       assert.match(answer.type, /application\/json/, `${label}: ${answer.status} ${answer.body.slice(0, 80)}`);
-      assert.equal(typeof JSON.parse(answer.body).errorCode, 'number', label);
+      assert.equal(
+        typeof JSON.parse(answer.body).errorCode,
+        'number',
+        `${label}: ${answer.status} ${answer.body.slice(0, 200)}`,
+      );
     }
   });
 });
