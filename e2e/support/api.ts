@@ -35,11 +35,20 @@ async function publicKey(server: TestServer): Promise<string> {
   return envelope.data.publicKey;
 }
 
-/** Password login through the API (RSA PKCS#1 v1.5, as the browser does); returns the token. */
-export async function apiLogin(server: TestServer, phone: string, password: string): Promise<string> {
+/**
+ * Password login through the API (RSA PKCS#1 v1.5, as the browser does) on the teacher side, or
+ * the candidates' side; returns the token.
+ */
+export async function apiLogin(
+  server: TestServer,
+  phone: string,
+  password: string,
+  side: 'teacher' | 'student' = 'teacher',
+): Promise<string> {
   const key = await publicKey(server);
   const cipher = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(password)).toString('base64');
-  const result = await callApi<{ token: string }>(server, '/v1/teacher/loginByPasswd', {
+  const path = side === 'teacher' ? '/v1/teacher/loginByPasswd' : '/auth/v1/loginByPasswd';
+  const result = await callApi<{ token: string }>(server, path, {
     account: phone,
     password: cipher,
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
-import { apiLogin, callApi } from '../support/api.ts';
+import { apiLogin } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES } from '../support/app.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AnnotationDto } from '@zikao/contract/annotation';
-import { signParams } from '@zikao/contract/signature';
 import { StudentApiPath, type StudentOverview } from '@zikao/contract/student';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { multiPagePdf } from '../../apps/server/src/test/fixtures.ts';
@@ -24,20 +23,7 @@ const COMMENT =
 const screenshots = process.env.SCREENSHOT_DIR ?? '/tmp';
 
 /** Password login on the student side, through the API; returns the token. */
-async function studentToken(server: TestServer, phone: string): Promise<string> {
-  const t = Date.now();
-  const keyResponse = await fetch(`${server.url}/api/v1/publicKey?t=${t}&sig=${signParams({}, t)}`, {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  const key = ((await keyResponse.json()) as { data: { publicKey: string } }).data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD));
-  const result = await callApi<{ token: string }>(server, '/auth/v1/loginByPasswd', {
-    account: phone,
-    password: password.toString('base64'),
-  });
-  if (result.errorCode !== 0) throw new Error(`student login failed: ${result.errorMsg}`);
-  return result.data.token;
-}
+const studentToken = (server: TestServer, phone: string) => apiLogin(server, phone, DEMO_PASSWORD, 'student');
 
 /**
  * A batch whose plan window has closed and whose final window has not opened, and a candidate

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { signParams } from '@zikao/contract/signature';
 import { StudentApiPath, type StudentOverview, type StudentSubmissionDetail } from '@zikao/contract/student';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import {
@@ -31,20 +29,8 @@ const TOPIC = {
   references: '[1] 王力. 汉语史稿[M]. 北京：中华书局，2004.',
 };
 
-async function studentToken(server: TestServer, phone: string): Promise<string> {
-  const t = Date.now();
-  const keyResponse = await fetch(`${server.url}/api/v1/publicKey?t=${t}&sig=${signParams({}, t)}`, {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  const key = ((await keyResponse.json()) as { data: { publicKey: string } }).data.publicKey;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD));
-  const result = await callApi<{ token: string }>(server, '/auth/v1/loginByPasswd', {
-    account: phone,
-    password: password.toString('base64'),
-  });
-  if (result.errorCode !== 0) throw new Error(`student login failed: ${result.errorMsg}`);
-  return result.data.token;
-}
+/** Password login on the student side, through the API; returns the token. */
+const studentToken = (server: TestServer, phone: string) => apiLogin(server, phone, DEMO_PASSWORD, 'student');
 
 /** A batch open in every stage, a thesis for the demo candidate and one for a second candidate. */
 async function seedCandidates(dataDir: string): Promise<{ reviewerId: number }> {
