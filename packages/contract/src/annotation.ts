@@ -22,9 +22,112 @@ export const ANNOTATION_SEVERITIES = [
 export type AnnotationSeverity = (typeof ANNOTATION_SEVERITIES)[number]['key'];
 export const SEVERITY_KEYS = ANNOTATION_SEVERITIES.map((s) => s.key) as [AnnotationSeverity, ...AnnotationSeverity[]];
 
-/** Text highlight with a comment, area box, page note, or stamp (✓ ✗ ? 优). */
-export const ANNOTATION_KINDS = ['highlight', 'area', 'note', 'stamp'] as const;
+/**
+ * What a mark is (issue 24). Text marks (highlight, underline, strike-out, replace, insert) are
+ * anchored on the words by a TextQuoteSelector; page marks (area box, page note, stamp) and drawn
+ * marks (pen, line, arrow, ellipse) by a page FragmentSelector whose viewrect bounds them.
+ */
+export const ANNOTATION_KINDS = [
+  'highlight',
+  'area',
+  'note',
+  'stamp',
+  'underline',
+  'strikeout',
+  'replace',
+  'insert',
+  'pen',
+  'line',
+  'arrow',
+  'ellipse',
+] as const;
 export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
+
+/** Marks on the words: anchored by their quote, carried over like highlights. */
+export const TEXT_MARK_KINDS = [
+  'highlight',
+  'underline',
+  'strikeout',
+  'replace',
+  'insert',
+] as const satisfies readonly AnnotationKind[];
+export type TextMarkKind = (typeof TEXT_MARK_KINDS)[number];
+/** Marks drawn on the page with a colour and a width: `shape` holds their strokes. */
+export const DRAWN_KINDS = ['pen', 'line', 'arrow', 'ellipse'] as const satisfies readonly AnnotationKind[];
+export type DrawnKind = (typeof DRAWN_KINDS)[number];
+/** Suggestions carry the suggested wording in `suggestion` (原文 → 建议). */
+export const SUGGESTION_KINDS = ['replace', 'insert'] as const satisfies readonly AnnotationKind[];
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+
+export const ANNOTATION_KIND_LABELS: Record<AnnotationKind, string> = {
+  highlight: '文字批注',
+  area: '区域批注',
+  note: '页面批注',
+  stamp: '印章',
+  underline: '下划线',
+  strikeout: '删除建议',
+  replace: '修改建议',
+  insert: '插入建议',
+  pen: '画笔',
+  line: '直线',
+  arrow: '箭头',
+  ellipse: '椭圆',
+};
+
+export function isTextMark(kind: AnnotationKind): kind is TextMarkKind {
+  return (TEXT_MARK_KINDS as readonly AnnotationKind[]).includes(kind);
+}
+export function isDrawnMark(kind: AnnotationKind): kind is DrawnKind {
+  return (DRAWN_KINDS as readonly AnnotationKind[]).includes(kind);
+}
+export function isSuggestion(kind: AnnotationKind): kind is SuggestionKind {
+  return kind === 'replace' || kind === 'insert';
+}
+
+/** The pen colours a reviewer picks from (red first, as on paper). */
+export const SHAPE_COLORS = [
+  { key: '#cf1322', label: '红' },
+  { key: '#1677ff', label: '蓝' },
+  { key: '#389e0d', label: '绿' },
+  { key: '#d48806', label: '橙' },
+  { key: '#722ed1', label: '紫' },
+  { key: '#262626', label: '黑' },
+] as const;
+/** Stroke width in PDF points (1/72 inch) at 100 %, as the annotated PDF's /BS /W. */
+export const SHAPE_WIDTH_MIN = 0.5;
+export const SHAPE_WIDTH_MAX = 12;
+export const SHAPE_WIDTH_DEFAULT = 2;
+export const SHAPE_MAX_STROKES = 50;
+export const SHAPE_MAX_POINTS = 5000;
+export const SUGGESTION_MAX = 2000;
+
+/**
+ * A drawn mark's geometry. Points are [x, y] or [x, y, pressure], x and y as fractions of the
+ * page's width and height from its top-left corner, pressure 0–1 where the device reports it.
+ * pen: one or more strokes; line and arrow: one stroke of two points (the arrow's head at the
+ * second); ellipse: one stroke of two points, opposite corners of its bounding box.
+ */
+export const shapeSchema = z
+  .object({
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, '须为 #RRGGBB 颜色'),
+    width: z
+      .number({ error: '须为数字' })
+      .min(SHAPE_WIDTH_MIN, `不能小于 ${SHAPE_WIDTH_MIN}`)
+      .max(SHAPE_WIDTH_MAX, `不能大于 ${SHAPE_WIDTH_MAX}`),
+    strokes: z
+      .array(
+        z
+          .array(z.array(z.number().min(0, '须在 0 到 1 之间').max(1, '须在 0 到 1 之间')).min(2).max(3))
+          .min(1, '笔画至少需要一个点'),
+      )
+      .min(1, '至少需要一笔')
+      .max(SHAPE_MAX_STROKES, `不能超过 ${SHAPE_MAX_STROKES} 笔`),
+  })
+  .refine((shape) => shape.strokes.reduce((sum, stroke) => sum + stroke.length, 0) <= SHAPE_MAX_POINTS, {
+    message: `点数不能超过 ${SHAPE_MAX_POINTS}`,
+    path: ['strokes'],
+  });
+export type AnnotationShape = z.infer<typeof shapeSchema>;
 export const ANNOTATION_STAMPS = ['✓', '✗', '?', '优'] as const;
 export type AnnotationStamp = (typeof ANNOTATION_STAMPS)[number];
 
@@ -58,7 +161,7 @@ const selectorSchema = z.discriminatedUnion('type', [
 export const annotationInputSchema = z
   .object({
     id: z.string().uuid('须为 UUID'),
-    kind: z.enum(ANNOTATION_KINDS, { error: '须为 highlight、area、note 或 stamp' }),
+    kind: z.enum(ANNOTATION_KINDS, { error: `须为 ${ANNOTATION_KINDS.join('、')} 之一` }),
     category: z.enum(CATEGORY_KEYS, { error: '不是已知的批注类别' }),
     severity: z.enum(SEVERITY_KEYS, { error: '不是已知的严重程度' }),
     comment: z.string().max(COMMENT_MAX, `不能超过 ${COMMENT_MAX} 个字符`).default(''),
@@ -66,14 +169,44 @@ export const annotationInputSchema = z
     /** 0-based page where the annotation starts; lists sort by it. */
     pageIndex: z.number().int().min(0, '不能为负数').max(10_000),
     selectors: z.array(selectorSchema).min(1, '至少需要一个选择器').max(4, '过多'),
+    /**
+     * replace: the wording to put in place of the quoted text; insert: the text to insert after
+     * the quoted text (the caret sits at the end of `exact`). Null for every other kind.
+     */
+    suggestion: z.string().max(SUGGESTION_MAX, `不能超过 ${SUGGESTION_MAX} 个字符`).nullable().optional(),
+    /** A drawn mark's strokes, colour and width; null for every other kind. */
+    shape: shapeSchema.nullable().optional(),
   })
   .superRefine((value, ctx) => {
     const types = new Set(value.selectors.map((selector) => selector.type));
-    if (value.kind === 'highlight' && !types.has('TextQuoteSelector')) {
+    if (isTextMark(value.kind) && !types.has('TextQuoteSelector')) {
       ctx.addIssue({ code: 'custom', path: ['selectors'], message: '文字批注须包含 TextQuoteSelector' });
     }
-    if ((value.kind === 'area' || value.kind === 'note' || value.kind === 'stamp') && !types.has('FragmentSelector')) {
-      ctx.addIssue({ code: 'custom', path: ['selectors'], message: '区域、页面批注和印章须包含 FragmentSelector' });
+    if (!isTextMark(value.kind) && !types.has('FragmentSelector')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['selectors'],
+        message: '区域、页面批注、印章和绘制批注须包含 FragmentSelector',
+      });
+    }
+    if (isSuggestion(value.kind) && !value.suggestion?.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['suggestion'],
+        message: value.kind === 'replace' ? '请填写修改后的文字' : '请填写要插入的文字',
+      });
+    }
+    if (!isSuggestion(value.kind) && value.suggestion != null) {
+      ctx.addIssue({ code: 'custom', path: ['suggestion'], message: '只有修改建议和插入建议可以填写建议文字' });
+    }
+    if (isDrawnMark(value.kind)) {
+      const shape = value.shape;
+      if (!shape) ctx.addIssue({ code: 'custom', path: ['shape'], message: '绘制批注须包含笔画' });
+      else if (value.kind !== 'pen' && (shape.strokes.length !== 1 || shape.strokes[0]?.length !== 2)) {
+        ctx.addIssue({ code: 'custom', path: ['shape'], message: '直线、箭头和椭圆须为一笔两点' });
+      }
+    } else if (value.shape != null) {
+      ctx.addIssue({ code: 'custom', path: ['shape'], message: '只有绘制批注可以包含笔画' });
     }
     if (value.kind === 'stamp' && !value.stamp)
       ctx.addIssue({ code: 'custom', path: ['stamp'], message: '印章批注须选择印章' });
@@ -145,6 +278,10 @@ export interface AnnotationDto {
   stamp: AnnotationStamp | null;
   pageIndex: number;
   selectors: AnnotationInput['selectors'];
+  /** replace / insert: the suggested wording (issue 24); absent or null otherwise. */
+  suggestion?: string | null;
+  /** pen / line / arrow / ellipse: the strokes (issue 24); absent or null otherwise. */
+  shape?: AnnotationShape | null;
   revision: number;
   authorId: number;
   authorName: string;

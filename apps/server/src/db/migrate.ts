@@ -16,6 +16,7 @@ import * as practice from './migrations/016-practice.ts';
 import * as statistics from './migrations/017-statistics.ts';
 import * as carryCandidates from './migrations/018-carry-candidates.ts';
 import * as limitsAndOutbox from './migrations/020-limits-and-outbox.ts';
+import * as markupKinds from './migrations/021-markup-kinds.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '017-statistics': statistics,
   '020-limits-and-outbox': limitsAndOutbox,
   '018-carry-candidates': carryCandidates,
+  '021-markup-kinds': markupKinds,
 };
 
 /**

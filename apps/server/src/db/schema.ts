@@ -142,6 +142,10 @@ export interface AnnotationsTable {
   stamp: AnnotationStamp | null;
   page_index: number;
   selectors_json: string;
+  /** replace / insert: the suggested wording (migration 021); null otherwise. */
+  suggestion: Generated<string | null>;
+  /** pen / line / arrow / ellipse: `AnnotationShape` as JSON (migration 021); null otherwise. */
+  shape_json: Generated<string | null>;
   revision: number;
   deleted: number;
   created_at: number;

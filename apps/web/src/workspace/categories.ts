@@ -1,5 +1,6 @@
 import {
   ANNOTATION_CATEGORIES,
+  ANNOTATION_KIND_LABELS,
   ANNOTATION_SEVERITIES,
   type AnnotationCategory,
   type AnnotationKind,
@@ -21,12 +22,7 @@ export const SEVERITY_LABEL = Object.fromEntries(ANNOTATION_SEVERITIES.map((s) =
 /** Contrast-safe tones: antd's preset warning and error tags miss WCAG AA contrast. */
 export const SEVERITY_TONE: Record<AnnotationSeverity, Tone> = { minor: 'grey', major: 'orange', critical: 'red' };
 
-export const KIND_LABEL: Record<AnnotationKind, string> = {
-  highlight: '文字批注',
-  area: '区域批注',
-  note: '页面批注',
-  stamp: '印章',
-};
+export const KIND_LABEL: Record<AnnotationKind, string> = ANNOTATION_KIND_LABELS;
 
 export const STAMP_COLOR: Record<AnnotationStamp, string> = {
   '✓': '#389e0d',

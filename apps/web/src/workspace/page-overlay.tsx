@@ -1,5 +1,5 @@
 import type { PageRect } from '@zikao/anchoring';
-import type { AnnotationStamp } from '@zikao/contract/annotation';
+import type { AnnotationKind, AnnotationStamp } from '@zikao/contract/annotation';
 import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { Placement } from './anchoring-layout.ts';
 import { type AnnotationDecoration, decoratedName, markColor, withDecorationClass } from './annotation-decoration.ts';
@@ -18,7 +18,7 @@ export interface PageItem {
 }
 
 export interface Draft {
-  kind: 'highlight' | 'area' | 'note' | 'stamp';
+  kind: AnnotationKind;
   parts?: Array<{ page: number; start: number; end: number }>;
   page?: number;
   rect?: PageRect;

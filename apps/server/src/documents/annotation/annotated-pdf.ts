@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { anchor, DocumentText } from '@zikao/anchoring';
-import { ANNOTATION_CATEGORIES, ANNOTATION_SEVERITIES, type AnnotationDto } from '@zikao/contract';
+import {
+  ANNOTATION_CATEGORIES,
+  ANNOTATION_KIND_LABELS,
+  ANNOTATION_SEVERITIES,
+  type AnnotationDto,
+} from '@zikao/contract';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
 import { stripPdfMetadata } from '../document/metadata-strip.ts';
@@ -178,9 +183,8 @@ function indexLines(title: string, placed: readonly Placed[]): IndexLine[] {
     const category = categoryOf(annotation.category);
     const color = hexColor(category.color);
     const where = item.page === null ? '原文已无法定位' : `第 ${item.page + 1} 页`;
-    const kind = { highlight: '文字批注', area: '区域批注', note: '页面批注', stamp: `印章 ${annotation.stamp ?? ''}` }[
-      annotation.kind
-    ];
+    const kind =
+      annotation.kind === 'stamp' ? `印章 ${annotation.stamp ?? ''}` : ANNOTATION_KIND_LABELS[annotation.kind];
     lines.push({
       text: `${where} · ${category.label} · ${severityLabel(annotation.severity)} · ${kind}`,
       size: 10,

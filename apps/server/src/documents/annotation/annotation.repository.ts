@@ -7,7 +7,7 @@ export type AnnotationRow = Selectable<AnnotationsTable>;
 export type AnnotationFields = Pick<
   AnnotationsTable,
   'kind' | 'category' | 'severity' | 'comment' | 'stamp' | 'page_index' | 'selectors_json'
->;
+> & { suggestion: string | null; shape_json: string | null };
 
 export class AnnotationRepository {
   private readonly db: Kysely<Database>;
@@ -71,6 +71,8 @@ export class AnnotationRepository {
           stamp: row.stamp,
           page_index: row.page_index,
           selectors_json: row.selectors_json,
+          suggestion: row.suggestion,
+          shape_json: row.shape_json,
           revision: 1,
           deleted: 0,
           created_at: now,

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AnnotationDto, type AnnotationInput, type AnnotationReplyDto, Role } from '@zikao/contract';
+import {
+  type AnnotationDto,
+  type AnnotationInput,
+  type AnnotationReplyDto,
+  type AnnotationShape,
+  Role,
+} from '@zikao/contract';
 import type { AccessService } from '../../access/access.service.ts';
 import {
   type AnnotationScope,
@@ -24,6 +30,8 @@ function fieldsOf(input: AnnotationInput): AnnotationFields {
     stamp: input.stamp,
     page_index: input.pageIndex,
     selectors_json: JSON.stringify(input.selectors),
+    suggestion: input.suggestion ?? null,
+    shape_json: input.shape ? JSON.stringify(input.shape) : null,
   };
 }
 
@@ -196,6 +204,8 @@ export class AnnotationService {
           stamp: row.stamp,
           pageIndex: row.page_index,
           selectors: JSON.parse(row.selectors_json) as AnnotationDto['selectors'],
+          suggestion: row.suggestion,
+          shape: row.shape_json === null ? null : (JSON.parse(row.shape_json) as AnnotationShape),
           revision: row.revision,
           authorId: row.author_id,
           authorName: row.author_name,
