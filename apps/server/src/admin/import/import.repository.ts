@@ -1,6 +1,6 @@
 import { Role } from '@zikao/contract';
 import type { BatchStatus } from '@zikao/contract/console';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** Rows per statement: 500 users × 20 columns stays under both dialects' parameter limits. */
@@ -51,6 +51,25 @@ export class ImportRepository {
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction<T>(work: (repository: ImportRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new ImportRepository(trx), trx));
+  }
+
+  /**
+   * Locks the named batches until the transaction ends, so that two commits into one batch run one
+   * after the other and each checks its rows against what the other wrote (issue 19 §3). PostgreSQL
+   * takes FOR NO KEY UPDATE, in id order (theses' foreign-key checks still pass); SQLite already
+   * has one writer at a time.
+   */
+  async lockBatches(names: readonly string[]): Promise<void> {
+    if (names.length === 0 || !(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    for (const part of chunks(names)) {
+      await this.db
+        .selectFrom('batches')
+        .select('id')
+        .where('name', 'in', part)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
+    }
   }
 
   async batchesByName(names: readonly string[]): Promise<BatchRef[]> {

@@ -202,6 +202,7 @@ export class ImportService {
     const passwordHash = await hashPassword(randomToken());
     try {
       return await this.repository.transaction(async (repository, trx) => {
+        await repository.lockBatches([...new Set(parsed.map((row) => row.cells.批次).filter(Boolean))]);
         const rows = await checkRows(repository, parsed);
         const valid = rows.filter((row) => row.errors.length === 0);
         const skipped = rows.length - valid.length;

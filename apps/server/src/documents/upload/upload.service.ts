@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { ATTACHMENT_TYPES_TEXT, type UploadKind, type UploadResponse, uploadFieldsSchema } from '@zikao/contract';
+import { ATTACHMENT_TYPES_TEXT, Role, type UploadKind, type UploadResponse, uploadFieldsSchema } from '@zikao/contract';
+import { redactorOf } from '../../access/identity-redaction.ts';
 import { fileTooLarge, fileTypeRejected, invalidInput } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
@@ -15,12 +16,14 @@ import { parseInput } from '../../shared/validation.ts';
 import type { DocumentService } from '../document/document.service.ts';
 import {
   ATTACHMENT_MIME,
+  type AttachmentType,
   DOCUMENT_MIME,
   isZipContainer,
   sniffAttachmentType,
   sniffDocumentType,
 } from '../document/file-sniffer.ts';
 import { inspectZip } from '../document/zip-inspector.ts';
+import { cleanAttachment } from './attachment-metadata.ts';
 import type { UploadRepository } from './upload.repository.ts';
 
 interface ReceivedFile {
@@ -87,7 +90,9 @@ export class UploadService {
       const { kind } = parseInput(uploadFieldsSchema, fields);
       if (!received) throw invalidInput('file 不能为空');
       if (received.size === 0) throw invalidInput('file 文件内容为空');
-      const mime = await this.checkType(kind, received);
+      const { mime, type } = await this.checkType(kind, received);
+      // What a reviewer may download is stored without the uploader's name in it (issue 19 §1).
+      if (kind !== 'document') received = await this.withoutMetadata(type, received, user);
       await this.storage.putTempFile(received.tempPath, received.sha256);
       const upload = {
         id: randomToken().slice(0, 32),
@@ -118,12 +123,12 @@ export class UploadService {
    * a plagiarism report is PDF, DOC or DOCX; an attachment may also be a spreadsheet, CSV data, a
    * picture or a ZIP archive (issue 21 §5). Zip containers are checked against decompression bombs.
    */
-  private async checkType(kind: UploadKind, received: ReceivedFile): Promise<string> {
+  private async checkType(kind: UploadKind, received: ReceivedFile): Promise<{ mime: string; type: AttachmentType }> {
     if (kind !== 'attachment') {
       const type = await sniffDocumentType(received.tempPath);
       if (!type) throw fileTypeRejected('仅支持 PDF、DOC、DOCX（按文件内容识别）');
       await this.documents.checkUpload(type, received.tempPath, kind === 'document');
-      return DOCUMENT_MIME[type];
+      return { mime: DOCUMENT_MIME[type], type };
     }
     const type = await sniffAttachmentType(received.tempPath, received.name);
     if (!type) throw fileTypeRejected(`附件${ATTACHMENT_TYPES_TEXT}`);
@@ -133,7 +138,28 @@ export class UploadService {
       const zip = await inspectZip(received.tempPath);
       if (!zip.ok) throw fileTypeRejected(`${type === 'xlsx' ? 'Excel' : 'ZIP'} 文件异常：${zip.reason}`);
     }
-    return ATTACHMENT_MIME[type];
+    return { mime: ATTACHMENT_MIME[type], type };
+  }
+
+  /**
+   * The received file without identifying metadata (Office properties and comment authors, EXIF,
+   * PNG text, and for a candidate's ZIP their name and exam number in entry names), hashed again;
+   * the file as it came when there is nothing to clean or it cannot be parsed.
+   */
+  private async withoutMetadata(
+    type: AttachmentType,
+    received: ReceivedFile,
+    user: SessionUser,
+  ): Promise<ReceivedFile> {
+    const identity = user.role === Role.student ? { name: user.name, examNumber: user.row.exam_number } : null;
+    const cleaned = await cleanAttachment(type, await readFile(received.tempPath), redactorOf(identity));
+    if (!cleaned) return received;
+    await writeFile(received.tempPath, cleaned);
+    return {
+      ...received,
+      sha256: createHash('sha256').update(cleaned).digest('hex'),
+      size: cleaned.length,
+    };
   }
 
   private async streamToTemp(part: MultipartFile, tempPath: string): Promise<ReceivedFile> {

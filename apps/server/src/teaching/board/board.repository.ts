@@ -108,6 +108,33 @@ export class BoardRepository {
     return row.id;
   }
 
+  /**
+   * A hand-in within the limits (issue 19 §3): the attendee's and the course's counts are read and
+   * the row inserted while the course row is write-locked, so concurrent hand-ins of a course queue
+   * up and no burst gets past a limit. The lock is a no-op update of the course, the first
+   * statement of the transaction: PostgreSQL locks the row, SQLite takes its one writer lock before
+   * anything is read. Answers the new id, or which limit is reached.
+   */
+  async insertHandInWithin(
+    values: Insertable<CourseHandInsTable>,
+    limits: { perAttendee: number; perCourse: number },
+  ): Promise<{ id: number } | { full: 'attendee' | 'course' }> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('courses')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', values.course_id)
+        .execute();
+      const repository = new BoardRepository(trx);
+      if ((await repository.countHandIns(values.course_id, values.attendee_key)) >= limits.perAttendee) {
+        return { full: 'attendee' as const };
+      }
+      if ((await repository.countHandIns(values.course_id, null)) >= limits.perCourse)
+        return { full: 'course' as const };
+      return { id: await repository.insertHandIn(values) };
+    });
+  }
+
   findHandIn(id: number): Promise<HandInRow | undefined> {
     return this.db.selectFrom('course_hand_ins').selectAll().where('id', '=', id).executeTakeFirst();
   }

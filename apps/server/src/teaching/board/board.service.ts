@@ -258,27 +258,37 @@ export class BoardService {
       if (!type || !HAND_IN_TYPES.has(type)) {
         throw fileTypeRejected('仅支持图片、PDF、Office 文档和 ZIP（按文件内容识别）');
       }
+      // A quick refusal before the file is kept; the insert checks again under the course's lock.
+      const full = (limit: 'attendee' | 'course') =>
+        conflict(
+          limit === 'attendee'
+            ? `每人每节课最多上传 ${HAND_IN_LIMITS.filesPerAttendee} 个文件`
+            : '本节课的学员上传已达上限',
+        );
       if ((await this.repository.countHandIns(grant.course.id, attendee.key)) >= HAND_IN_LIMITS.filesPerAttendee) {
-        throw conflict(`每人每节课最多上传 ${HAND_IN_LIMITS.filesPerAttendee} 个文件`);
+        throw full('attendee');
       }
-      if ((await this.repository.countHandIns(grant.course.id, null)) >= HAND_INS_PER_COURSE) {
-        throw conflict('本节课的学员上传已达上限');
-      }
+      if ((await this.repository.countHandIns(grant.course.id, null)) >= HAND_INS_PER_COURSE) throw full('course');
       await keep(this.storage, file);
       const now = Date.now();
       await this.repository.record(grant.course.id, attendee, now, false);
-      const id = await this.repository.insertHandIn({
-        course_id: grant.course.id,
-        attendee_key: attendee.key,
-        user_id: attendee.userId,
-        uploader_name: attendee.name,
-        name: file.name,
-        sha256: file.sha256,
-        size: file.size,
-        mime: SNIFFED_MIME[type],
-        created_at: now,
-      });
-      const row = (await this.repository.findHandIn(id)) as HandInRow;
+      const inserted = await this.repository.insertHandInWithin(
+        {
+          course_id: grant.course.id,
+          attendee_key: attendee.key,
+          user_id: attendee.userId,
+          uploader_name: attendee.name,
+          name: file.name,
+          sha256: file.sha256,
+          size: file.size,
+          mime: SNIFFED_MIME[type],
+          created_at: now,
+        },
+        { perAttendee: HAND_IN_LIMITS.filesPerAttendee, perCourse: HAND_INS_PER_COURSE },
+      );
+      // The kept file stays: content-addressed, it may be another hand-in's too.
+      if ('full' in inserted) throw full(inserted.full);
+      const row = (await this.repository.findHandIn(inserted.id)) as HandInRow;
       return { item: toHandInDto(row), attendee };
     } finally {
       await form.cleanup();

@@ -70,6 +70,26 @@ export class CoursewareRepository {
     return row.id;
   }
 
+  /**
+   * A file at the end of the course's list, unless the course has `limit` files already (issue 19
+   * §3): counted and inserted while the course row is write-locked by a no-op update, the
+   * transaction's first statement (a row lock on PostgreSQL, the one writer lock on SQLite), so a
+   * burst of uploads neither passes the limit nor gives two files one place. Null when full.
+   */
+  async insertWithin(values: Omit<Insertable<CoursewareFilesTable>, 'sort'>, limit: number): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('courses')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', values.course_id)
+        .execute();
+      const repository = new CoursewareRepository(trx);
+      const { count, maxSort } = await repository.countOfCourse(values.course_id);
+      if (count >= limit) return null;
+      return repository.insert({ ...values, sort: maxSort + 1 });
+    });
+  }
+
   /** Marks a file's outcome; false when it was deleted meanwhile. */
   async finish(
     id: number,

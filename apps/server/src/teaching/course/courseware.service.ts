@@ -151,25 +151,29 @@ export class CoursewareService {
     const kind = type ? KIND_OF[type] : undefined;
     if (!type || !kind) throw fileTypeRejected('课件仅支持 PDF、PPT、PPTX、PNG、JPEG（按文件内容识别）');
     if (kind === 'slides' && !this.conversion) throw fileTypeRejected('服务器未安装 LibreOffice，暂不能上传 PPT/PPTX');
-    const { count, maxSort } = await this.repository.countOfCourse(courseId);
-    if (count >= COURSEWARE_LIMITS.files) throw conflict(`每门课程最多 ${COURSEWARE_LIMITS.files} 个课件`);
+    const full = () => conflict(`每门课程最多 ${COURSEWARE_LIMITS.files} 个课件`);
+    // A quick refusal before the file is kept; the insert checks again under the course's lock.
+    if ((await this.repository.countOfCourse(courseId)).count >= COURSEWARE_LIMITS.files) throw full();
     await keep(this.storage, file);
     const now = Date.now();
-    const id = await this.repository.insert({
-      course_id: courseId,
-      name: file.name,
-      kind,
-      source_sha256: file.sha256,
-      source_mime: SNIFFED_MIME[type],
-      size: file.size,
-      status: 'converting',
-      error: '',
-      page_count: 0,
-      sort: maxSort + 1,
-      uploaded_by: user.id,
-      created_at: now,
-      updated_at: now,
-    });
+    const id = await this.repository.insertWithin(
+      {
+        course_id: courseId,
+        name: file.name,
+        kind,
+        source_sha256: file.sha256,
+        source_mime: SNIFFED_MIME[type],
+        size: file.size,
+        status: 'converting',
+        error: '',
+        page_count: 0,
+        uploaded_by: user.id,
+        created_at: now,
+        updated_at: now,
+      },
+      COURSEWARE_LIMITS.files,
+    );
+    if (id === null) throw full();
     this.enqueue(id);
     const row = await this.repository.find(id);
     return toDto(row as CoursewareRow, []);

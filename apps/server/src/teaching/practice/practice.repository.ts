@@ -301,6 +301,21 @@ export class PracticeRepository {
     return id;
   }
 
+  /**
+   * Deletes a document copied for an attempt that was never made (a start that lost the race for
+   * the open attempt): the caller's own, and only while no attempt refers to it. Its pages go with it.
+   */
+  async discardCopy(documentId: number, ownerId: number): Promise<void> {
+    await this.db
+      .deleteFrom('documents')
+      .where('id', '=', documentId)
+      .where('owner_id', '=', ownerId)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('practice_attempts').select('id').where('document_id', '=', documentId))),
+      )
+      .execute();
+  }
+
   /** Records the scores of an open attempt; false when it was submitted meanwhile. */
   async submitAttempt(
     id: number,

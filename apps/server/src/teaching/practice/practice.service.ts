@@ -138,7 +138,9 @@ export class PracticeService {
     try {
       attemptId = await repository.insertAttempt({ thesis_id: thesisId, user_id: user.id, document_id: documentId });
     } catch (error) {
-      // Two tabs started at once: the unique open-attempt index kept one; resume it.
+      // Two tabs started at once: the unique open-attempt index kept one; resume it, and drop the
+      // copy made for this start, which nothing refers to (issue 19 §3: no orphan per lost start).
+      await repository.discardCopy(documentId, user.id);
       const raced = await repository.findOpenAttempt(thesisId, user.id);
       if (raced) return toAttemptDto(raced);
       throw error;

@@ -49,9 +49,9 @@ describe('the cost of a call through the comment proxy', () => {
       assert.equal(edited.body.errorCode, 0, edited.body.errorMsg);
     });
     console.log(`statements per autosave through a link: ${count}`);
-    // The autosave's own 5 (annotation-cost.test.ts); the link row 1, its actor 1, the use's
+    // The autosave's own 2 (annotation-cost.test.ts, adr/021); the link row 1, its actor 1, the use's
     // update and audit insert 2, the scope check 2 (the annotation's document, that document's versions).
-    assert.equal(count, 11);
+    assert.equal(count, 8);
   });
 
   it('the page asking for its link: four statements, the link row, its actor and the use', async () => {

@@ -1,5 +1,5 @@
 import type { ReviewLinkListQuery, ReviewLinkPurpose, ReviewLinkStatus } from '@zikao/contract/review-link';
-import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import type { Database, ReviewLinksTable } from '../../db/schema.ts';
 
 export type ReviewLinkRow = Selectable<ReviewLinksTable>;
@@ -133,12 +133,32 @@ export class ReviewLinkRepository {
       .execute();
   }
 
-  /** Counts one use. */
-  async touch(id: number, at: number): Promise<void> {
-    await this.db
+  /**
+   * Counts one use of a link that is still usable at `at` (not revoked, not expired); false when
+   * it no longer is. The check and the count are one statement, so a revoke that has answered
+   * stops every use that had not yet been counted (issue 19 §3).
+   */
+  async touch(id: number, at: number): Promise<boolean> {
+    const result = await this.db
       .updateTable('review_links')
       .set((eb) => ({ use_count: eb('use_count', '+', 1), last_used_at: at }))
       .where('id', '=', id)
-      .execute();
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * The submission's reviewer, read inside a transaction so that no assignment can change it until
+   * the transaction ends: PostgreSQL locks the row (FOR NO KEY UPDATE, as an UPDATE of it does, so
+   * the link rows' foreign-key locks on it do not deadlock); SQLite has one writer at a time, and
+   * the caller has written before it reads.
+   */
+  async lockedReviewerOf(submissionId: number): Promise<number | null> {
+    let query = this.db.selectFrom('submissions').select('reviewer_id').where('id', '=', submissionId);
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) query = query.forNoKeyUpdate();
+    const row = await query.executeTakeFirst();
+    return row?.reviewer_id ?? null;
   }
 }

@@ -104,6 +104,11 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
         completed_at: null,
         last_used_at: null,
       });
+      // Links made at once for other experts: only the one the submission is assigned to is made
+      // (read after the insert, under the submission's lock), so no other expert's link stays live.
+      if (reviewerUserId !== null && (await repository.lockedReviewerOf(submission.id)) !== reviewerUserId) {
+        throw conflict('该论文刚刚交给了另一位外审专家，请刷新后重试');
+      }
       // The submission is now with this expert: links for an earlier one would only be refused.
       const replaced =
         reviewerUserId === null
@@ -202,7 +207,11 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
     // A 复核 link acts as its creator only while they are an admin with an enabled account.
     if (!actor || (row.purpose === 'check' && actor.role !== Role.admin)) throw badReviewLink('评阅链接已失效');
     await links.transaction(async (repository, trx) => {
-      await repository.touch(row.id, now);
+      // Revoked (or run out) since it was read: the same answers as above.
+      if (!(await repository.touch(row.id, now))) {
+        const latest = await repository.find(row.id);
+        throw badReviewLink(latest?.revoked_at === null ? '评阅链接已过期' : '评阅链接已撤销');
+      }
       await audit.record(trx, [
         {
           actorId: actor.id,
