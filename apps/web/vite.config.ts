@@ -40,6 +40,26 @@ export default defineConfig({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         lifecycles: fileURLToPath(new URL('./src/lifecycles.ts', import.meta.url)),
       },
+      output: {
+        // Two shared groups instead of dozens of small chunks split by who imports them: React
+        // with the router, which every page and /login need, and antd's core (provider, theme,
+        // CSS-in-JS, message), which every page but /login needs (adr/025). Everything else
+        // still splits by route.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react-vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'antd-core',
+              test: /node_modules[\\/](antd[\\/]es[\\/](config-provider|theme|_util|style|locale|message)|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@rc-component[\\/](util|motion|notification)|stylis|@emotion)[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
+      },
     },
   },
 });

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@zikao/contract/errors';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { fetchMenu, fetchUserInfo } from '../features/auth/api/user-api.ts';
 import { getHostContext } from '../shared/host/host.ts';
 import { ApiError } from '../shared/request/errors.ts';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH, loginRedirect, STUDENT_LOGIN_PATH } from '../shared/routing/paths.ts';
@@ -14,9 +13,16 @@ import { ROUTES } from './route-table.ts';
 
 let generation: Promise<void> | null = null;
 
+/**
+ * The signed-in calls, loaded when first needed: they go through the contract's endpoint
+ * declarations, whose zod schemas the sign-in page does not load (adr/025).
+ */
+const userApi = () => import('../features/auth/api/user-api.ts');
+
 /** Routes are generated once per session: concurrent navigations share one menu call. */
 function generateRoutes(): Promise<void> {
-  generation ??= fetchMenu()
+  generation ??= userApi()
+    .then(({ fetchMenu }) => fetchMenu())
     .then((menu) => usePermissionStore.getState().setRoutes(menu))
     .finally(() => {
       generation = null;
@@ -25,6 +31,7 @@ function generateRoutes(): Promise<void> {
 }
 
 async function loadRole(): Promise<void> {
+  const { fetchUserInfo } = await userApi();
   const info = await fetchUserInfo();
   useSessionStore.getState().applyUserInfo(info);
   usePermissionStore.getState().setRoles(info.userRole);

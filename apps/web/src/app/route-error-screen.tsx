@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-// Plain markup rather than antd's Result or Typography: the root route loads this eagerly.
+// Plain markup rather than antd's Result or Button: the root route loads this eagerly, before
+// antd (adr/025). The buttons are styled like antd's in app.css.
 
 /** A route failed to load or render: say so in Chinese and offer a way on. */
 export function RouteErrorScreen() {
@@ -14,10 +14,12 @@ export function RouteErrorScreen() {
         {notFound ? '您访问的页面不存在或已被移除。' : '可能是网络不稳定或版本已更新，请刷新页面重试。'}
       </p>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button type="button" className="plain-button plain-button-primary" onClick={() => window.location.reload()}>
           刷新页面
-        </Button>
-        <Button href="/">返回首页</Button>
+        </button>
+        <a className="plain-button" href="/">
+          返回首页
+        </a>
       </div>
     </main>
   );

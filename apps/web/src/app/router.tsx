@@ -32,7 +32,8 @@ function toRouteObject(route: RouteDef): RouteObject {
 export function createAppRouter(basename: string) {
   const routes = ROUTES.filter(registrable);
   const framed = routes.filter((route) => (route.layout ?? 'main') !== 'none');
-  const bare = routes.filter((route) => route.layout === 'none');
+  const bare = routes.filter((route) => route.layout === 'none' && !route.plain);
+  const plain = routes.filter((route) => route.layout === 'none' && route.plain);
   return createBrowserRouter(
     [
       {
@@ -45,12 +46,21 @@ export function createAppRouter(basename: string) {
         ErrorBoundary: RouteErrorScreen,
         HydrateFallback: BootScreen,
         children: [
-          ...bare.map(toRouteObject),
+          ...plain.map(toRouteObject),
           {
-            id: 'layout',
-            // The layout (menu, drawer, header) is not needed on /login: load it with the first framed page.
-            lazy: async () => ({ Component: (await import('./layout/main-layout.tsx')).MainLayout }),
-            children: framed.map(toRouteObject),
+            id: 'providers',
+            // antd's and TanStack Query's providers are not needed on /login (adr/025): they load
+            // beside the first other screen, as the layout does.
+            lazy: async () => ({ Component: (await import('./providers-shell.tsx')).ProvidersShell }),
+            children: [
+              ...bare.map(toRouteObject),
+              {
+                id: 'layout',
+                // The layout (menu, drawer, header) is not needed on /login: load it with the first framed page.
+                lazy: async () => ({ Component: (await import('./layout/main-layout.tsx')).MainLayout }),
+                children: framed.map(toRouteObject),
+              },
+            ],
           },
         ],
       },

@@ -9,6 +9,7 @@ export const authRoutes: RouteDef[] = [
     hidden: true,
     public: true,
     layout: 'none',
+    plain: true,
     screen: () => import('./components/teacher-login-screen.tsx'),
   },
   {
@@ -18,6 +19,7 @@ export const authRoutes: RouteDef[] = [
     hidden: true,
     public: true,
     layout: 'none',
+    plain: true,
     screen: () => import('./components/student-login-screen.tsx'),
   },
   {

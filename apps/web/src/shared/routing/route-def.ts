@@ -28,6 +28,11 @@ export interface RouteDef {
   screen?: () => Promise<ScreenModule>;
   /** A screen for reading or annotating a thesis: the sidebar folds so the document gets the room. */
   documentFirst?: boolean;
+  /**
+   * Draws no antd component and asks no query (the sign-in pages): rendered outside the antd and
+   * query providers, which load with the first other screen (adr/025).
+   */
+  plain?: boolean;
 }
 
 /** One breadcrumb entry; a path makes it a link. */

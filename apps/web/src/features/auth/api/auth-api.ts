@@ -1,51 +1,62 @@
 import type { CaptchaResponse, PublicKeyResponse, UserSession } from '@zikao/contract/auth';
-import type { EndpointInput } from '@zikao/contract/endpoint';
-import { identityEndpoints } from '@zikao/contract/endpoints';
-import { call } from '../../../shared/request/call.ts';
+import type { EndpointInput, EndpointOutput } from '@zikao/contract/endpoint';
+import { api } from '../../../shared/request/api.ts';
+import type { RequestOptions } from '../../../shared/request/client.ts';
 import type { Side } from '../../../shared/stores/session-persistence.ts';
+import { SIGN_IN_CALLS, type SignInCall, type SignInEndpoint } from './sign-in-calls.ts';
 
 /** The teacher calls and the candidate calls share shapes (api.md), not paths. */
-const ENDPOINTS = {
+const CALLS = {
   teacher: {
-    captcha: identityEndpoints.captcha,
-    sendSms: identityEndpoints.sendSmsCode,
-    smsLogin: identityEndpoints.teacherLogin,
-    passwordLogin: identityEndpoints.teacherLoginByPassword,
+    captcha: 'captcha',
+    sendSms: 'sendSmsCode',
+    smsLogin: 'teacherLogin',
+    passwordLogin: 'teacherLoginByPassword',
   },
   student: {
-    captcha: identityEndpoints.studentCaptcha,
-    sendSms: identityEndpoints.studentSendSms,
-    smsLogin: identityEndpoints.studentLogin,
-    passwordLogin: identityEndpoints.studentLoginByPassword,
+    captcha: 'studentCaptcha',
+    sendSms: 'studentSendSms',
+    smsLogin: 'studentLogin',
+    passwordLogin: 'studentLoginByPassword',
   },
-} as const;
+} as const satisfies Record<Side, Record<string, SignInCall>>;
+
+/**
+ * Sends a sign-in call with its input, typed by the contract's declaration: what `call()` does,
+ * without loading the declarations' zod schemas on /login (sign-in-calls.ts).
+ */
+function send<K extends SignInCall>(
+  key: K,
+  input: EndpointInput<SignInEndpoint<K>>,
+  options: Omit<RequestOptions, 'method' | 'data' | 'formData' | 'export'> = {},
+): Promise<EndpointOutput<SignInEndpoint<K>>> {
+  const { method, path } = SIGN_IN_CALLS[key];
+  return api.request(path, { ...options, method, data: { ...input } });
+}
 
 export function fetchCaptcha(side: Side, signal?: AbortSignal): Promise<CaptchaResponse> {
-  return call(ENDPOINTS[side].captcha, {}, { signal });
+  return send(CALLS[side].captcha, {}, { signal });
 }
 
-export function sendSmsCode(side: Side, body: EndpointInput<typeof identityEndpoints.sendSmsCode>): Promise<unknown> {
-  return call(ENDPOINTS[side].sendSms, body, { silent: true });
+export function sendSmsCode(side: Side, body: EndpointInput<SignInEndpoint<'sendSmsCode'>>): Promise<unknown> {
+  return send(CALLS[side].sendSms, body, { silent: true });
 }
 
-export function loginBySms(
-  side: Side,
-  body: EndpointInput<typeof identityEndpoints.teacherLogin>,
-): Promise<UserSession> {
-  return call(ENDPOINTS[side].smsLogin, body, { silent: true });
+export function loginBySms(side: Side, body: EndpointInput<SignInEndpoint<'teacherLogin'>>): Promise<UserSession> {
+  return send(CALLS[side].smsLogin, body, { silent: true });
 }
 
 export function loginByPassword(
   side: Side,
-  body: EndpointInput<typeof identityEndpoints.teacherLoginByPassword>,
+  body: EndpointInput<SignInEndpoint<'teacherLoginByPassword'>>,
 ): Promise<UserSession> {
-  return call(ENDPOINTS[side].passwordLogin, body, { silent: true });
+  return send(CALLS[side].passwordLogin, body, { silent: true });
 }
 
 export function fetchPublicKey(): Promise<PublicKeyResponse> {
-  return call(identityEndpoints.publicKey, {});
+  return send('publicKey', {});
 }
 
-export function updatePassword(body: EndpointInput<typeof identityEndpoints.updatePassword>): Promise<unknown> {
-  return call(identityEndpoints.updatePassword, body, { silent: true });
+export function updatePassword(body: EndpointInput<SignInEndpoint<'updatePassword'>>): Promise<unknown> {
+  return send('updatePassword', body, { silent: true });
 }

@@ -1,10 +1,10 @@
-import { Button } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { isCancelled } from '../../../shared/request/errors.ts';
 import type { Side } from '../../../shared/stores/session-persistence.ts';
 import { loginByPassword } from '../api/auth-api.ts';
 import { encryptPassword } from '../api/encrypt-password.ts';
 import { phoneProblem } from '../phone-pattern.ts';
+import { LoginButton } from './login-button.tsx';
 import { LoginAlert, LoginField } from './login-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
 
@@ -70,9 +70,9 @@ export function PasswordLoginForm({ side }: { side: Side }) {
           </button>
         }
       />
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+      <LoginButton type="submit" primary block loading={submitting}>
         登录
-      </Button>
+      </LoginButton>
     </form>
   );
 }

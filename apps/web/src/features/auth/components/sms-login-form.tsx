@@ -1,6 +1,5 @@
 import type { CaptchaResponse } from '@zikao/contract/auth';
 import { ErrorCode } from '@zikao/contract/errors';
-import { Button } from 'antd';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { toast } from '../../../shared/feedback/toast.ts';
 import { ApiError, isCancelled } from '../../../shared/request/errors.ts';
@@ -8,6 +7,7 @@ import type { Side } from '../../../shared/stores/session-persistence.ts';
 import { fetchCaptcha, loginBySms, sendSmsCode } from '../api/auth-api.ts';
 import { phoneProblem } from '../phone-pattern.ts';
 import { cooldownRemaining, startCooldown } from '../sms-cooldown.ts';
+import { LoginButton } from './login-button.tsx';
 import { LoginAlert, LoginField } from './login-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
 
@@ -163,14 +163,14 @@ export function SmsLoginForm({ side }: { side: Side }) {
         autoComplete="one-time-code"
         maxLength={6}
         addon={
-          <Button size="large" className="sms-button" onClick={requestCode} loading={sending} disabled={remaining > 0}>
+          <LoginButton className="sms-button" onClick={requestCode} loading={sending} disabled={remaining > 0}>
             {remaining > 0 ? `${remaining} 秒后重新获取` : '获取验证码'}
-          </Button>
+          </LoginButton>
         }
       />
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+      <LoginButton type="submit" primary block loading={submitting}>
         登录
-      </Button>
+      </LoginButton>
     </form>
   );
 }
