@@ -43,6 +43,7 @@ export interface PdfViewerProps {
   onSelect(id: string | null): void;
   onTextSelected(range: { start: number; end: number }, screen: DOMRect): void;
   onCurrentPage(page: number): void;
+  /** The first page drawn (whichever the view opened on), or failed to draw. */
   onFirstRender?(): void;
   /** The keyboard caret (a page and a page-local offset), or null. */
   caret: { page: number; offset: number } | null;
@@ -59,6 +60,10 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
   const frame = useRef(0);
   const previous = useRef<{ scale: number; page: number; ratio: number } | null>(null);
   const firstRendered = useRef(false);
+  const firstSettled = useRef(false);
+  // Until one page has painted, only the page the view opens on is drawn: the worker and the
+  // main thread give it all their time, and its neighbours follow.
+  const [painted, setPainted] = useState(false);
 
   const measure = useCallback(() => {
     const element = scrollRef.current;
@@ -150,15 +155,24 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
     [layout, scale, measure, sizes],
   );
 
+  // The first page drawn (or failed), whichever it is, lets the rest follow: neighbours, thumbnails.
+  const settled = useCallback(() => {
+    setPainted(true);
+    if (!firstSettled.current) {
+      firstSettled.current = true;
+      onFirstRender?.();
+    }
+  }, [onFirstRender]);
+
   const handleRendered = useCallback(
     (page: number) => {
       if (page === 0 && !firstRendered.current) {
         firstRendered.current = true;
         performance.mark('zikao:first-page-painted');
-        onFirstRender?.();
       }
+      settled();
     },
-    [onFirstRender],
+    [settled],
   );
 
   function onMouseUp(event: React.MouseEvent) {
@@ -187,6 +201,7 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
   }
 
   const visible = pagesInView(layout, view.top, view.height, 1);
+  const lead = pageAtY(layout, view.top);
   const innerWidth = Math.max(layout.maxWidth + 32, view.width);
 
   return (
@@ -212,6 +227,7 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
             height={sizes[page]?.height ?? 842}
             top={layout.tops[page] as number}
             left={(innerWidth - (layout.widths[page] as number)) / 2}
+            hold={!painted && page !== lead}
             items={props.itemsByPage.get(page) ?? NO_ITEMS}
             draft={props.draft}
             selectedId={props.selectedId}
@@ -222,6 +238,7 @@ export const PdfViewer = forwardRef<ViewerHandle, PdfViewerProps>(function PdfVi
             onPlace={props.onPlace}
             onSelect={onSelect}
             onRendered={handleRendered}
+            onFailed={settled}
             caretAt={props.caret?.page === page ? props.caret.offset : null}
           />
         ))}

@@ -3,7 +3,11 @@ import { memo, useEffect, useRef, useState } from 'react';
 
 const THUMB_WIDTH = 96;
 
-/** A column of page thumbnails; each renders once it scrolls into view, after the first page is shown. */
+/**
+ * A column of page thumbnails; each renders once it scrolls into view, after the first page is
+ * shown. Until then the column stays empty: its hundreds of items would slow the first page's
+ * own render (adr/024).
+ */
 export function Thumbnails(props: {
   pdf: PDFDocumentProxy;
   sizes: ReadonlyArray<{ width: number; height: number }>;
@@ -16,14 +20,15 @@ export function Thumbnails(props: {
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
+    if (!props.enabled) return;
     const item = listRef.current?.querySelector<HTMLElement>(`[data-thumb="${current}"]`);
     item?.scrollIntoView({ block: 'nearest' });
-  }, [current]);
+  }, [current, props.enabled]);
 
   return (
-    <nav className="aw-thumbs" aria-label="页面缩略图">
+    <nav className="aw-thumbs" aria-label="页面缩略图" aria-busy={!props.enabled}>
       <ol ref={listRef}>
-        {sizes.map((size, page) => (
+        {(props.enabled ? sizes : []).map((size, page) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: pages are positional
           <li key={page} data-thumb={page}>
             <button

@@ -17,8 +17,10 @@ export const documentRoutes: RouteDef[] = [
     parent: 'DocumentList',
     documentFirst: true,
     screen: () => {
-      // pdf.js and its worker load while the screen's own code does.
-      void import('../../workspace/pdf-loader.ts').then((loader) => loader.warmUpPdfJs());
+      // pdf.js, its worker and the workspace load while the screen's own code does; when the
+      // address was opened directly, the document's first bytes are asked for too (adr/024).
+      const opened = Number(/\/document\/(\d+)$/.exec(window.location.pathname)?.[1]);
+      void import('../../workspace/document-prefetch.ts').then((prefetch) => prefetch.warmUpDocument(opened));
       return import('./components/document-workspace-screen.tsx');
     },
   },
