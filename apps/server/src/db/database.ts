@@ -12,6 +12,14 @@ import { WatchedDialect } from './watched-dialect.ts';
 // pg returns int8 (bigint columns and count(*)) as strings; our values fit in a double.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+/**
+ * Pooled PostgreSQL connections per process. Twenty, not ten: under autosave load on a busy machine
+ * each statement holds its connection for a round trip that waits for a CPU, and ten let the queue
+ * for a connection grow without end (adr/021). PostgreSQL's max_connections (100 by default) must
+ * cover this per instance and worker.
+ */
+const PG_POOL_MAX = 20;
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectKind;
@@ -46,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     dialect = 'postgres';
     changes = new ChangeFeed({ watched: false });
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: PG_POOL_MAX });
     pgPool = pool;
     // The pool's end resolves once each connection is asked to end, not once it has: a connection
     // the server cuts meanwhile (a database dropped after close) is no news to anyone.
