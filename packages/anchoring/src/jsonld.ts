@@ -2,10 +2,13 @@ import {
   type Agent,
   ANNOTATION_CONTEXT,
   type Annotation,
+  type AnnotationContext,
   type FragmentSelector,
+  type Motivation,
   PDF_FRAGMENT_SPEC,
   type Selector,
   type TextualBody,
+  ZK_CONTEXT,
 } from './model.ts';
 import { parseArea, selectorsOf } from './selectors.ts';
 
@@ -21,10 +24,29 @@ export interface ExportableAnnotation {
   severity?: string;
   /** ✓ ✗ ? 优 */
   stamp?: string;
+  /**
+   * The kind of mark (issue 24). highlight, area, note and stamp (or none) export as before; the
+   * other kinds also write `zk:kind`.
+   */
+  kind?: string;
+  /** replace: the wording to put in place of the quote; insert: the text to insert after it. */
+  suggestion?: string;
+  /** A drawn mark's strokes, points as page fractions from the top-left corner (see `shapeToSvg`). */
+  shape?: ExportableShape;
+  /** The size in PDF points of the page a drawn mark is on: the SVG's viewBox (A4 when unknown). */
+  pageSize?: { width: number; height: number };
   creator?: Agent;
   created?: Date | string | number;
   modified?: Date | string | number;
   replies?: readonly ExportableReply[];
+}
+
+export interface ExportableShape {
+  color: string;
+  /** Stroke width in PDF points. */
+  width: number;
+  /** [x, y] or [x, y, pressure], x and y as fractions of the page. */
+  strokes: number[][][];
 }
 
 export interface ExportableReply {
@@ -44,7 +66,16 @@ const DEFAULT_ID_BASE = 'urn:zikao:annotation:';
 
 /** One annotation as a W3C JSON-LD document, with its own `@context`. */
 export function toW3CAnnotation(annotation: ExportableAnnotation, options: ExportOptions = {}): Annotation {
-  return { '@context': ANNOTATION_CONTEXT, ...withoutContext(annotation, options) };
+  return { '@context': contextFor([annotation]), ...withoutContext(annotation, options) };
+}
+
+/** The kinds the model's motivations already say: they export without `zk:kind`. */
+const MODEL_KINDS = new Set(['highlight', 'area', 'note', 'stamp']);
+const usesZk = (annotation: ExportableAnnotation) => annotation.kind !== undefined && !MODEL_KINDS.has(annotation.kind);
+
+/** The model's context, plus the project's terms when an annotation uses them. */
+function contextFor(annotations: readonly ExportableAnnotation[]): AnnotationContext {
+  return annotations.some(usesZk) ? [ANNOTATION_CONTEXT, ZK_CONTEXT] : ANNOTATION_CONTEXT;
 }
 
 export interface AnnotationPage {
@@ -55,7 +86,7 @@ export interface AnnotationPage {
 }
 
 export interface AnnotationCollection {
-  '@context': typeof ANNOTATION_CONTEXT;
+  '@context': AnnotationContext;
   id: string;
   type: 'AnnotationCollection';
   label: string;
@@ -93,7 +124,7 @@ export function toAnnotationCollection(
   }
   const id = options.id ?? `urn:uuid:${globalThis.crypto.randomUUID()}`;
   return {
-    '@context': ANNOTATION_CONTEXT,
+    '@context': contextFor(annotations),
     id,
     type: 'AnnotationCollection',
     label,
@@ -102,22 +133,143 @@ export function toAnnotationCollection(
   };
 }
 
+/**
+ * The motivation of a mark. Highlights, boxes, notes and stamps as before (commenting when they
+ * have a comment, else assessing for a stamp, else highlighting). Suggestions (replace, insert)
+ * and strike-outs are `editing`; underlines `highlighting`; drawn marks `commenting` with a
+ * comment, else `highlighting`. The comment is always a body of purpose `commenting`.
+ */
+function motivationOf(annotation: ExportableAnnotation): Motivation {
+  switch (annotation.kind) {
+    case 'replace':
+    case 'insert':
+    case 'strikeout':
+      return 'editing';
+    case 'underline':
+      return 'highlighting';
+    default:
+      return annotation.comment ? 'commenting' : annotation.stamp ? 'assessing' : 'highlighting';
+  }
+}
+
 function withoutContext(annotation: ExportableAnnotation, options: ExportOptions): Annotation {
   const body: TextualBody[] = [];
+  // A suggestion first: the wording to put in (replace) or to insert (insert), purpose editing.
+  if (annotation.suggestion) body.push(textBody(annotation.suggestion, 'editing', options));
   if (annotation.comment) body.push(textBody(annotation.comment, 'commenting', options));
   if (annotation.category) body.push(textBody(annotation.category, 'tagging', options));
   if (annotation.severity) body.push(textBody(annotation.severity, 'assessing', options));
   if (annotation.stamp) body.push(textBody(annotation.stamp, 'assessing', options));
+  const selector = toW3CSelectors(annotation.selectors);
+  if (annotation.shape) {
+    const area = parseArea(selectorsOf(annotation.selectors).fragment?.value ?? '');
+    selector.unshift({
+      type: 'FragmentSelector',
+      conformsTo: PDF_FRAGMENT_SPEC,
+      value: `page=${(area?.page ?? 0) + 1}`,
+      refinedBy: {
+        type: 'SvgSelector',
+        value: shapeToSvg(annotation.kind ?? 'pen', annotation.shape, annotation.pageSize),
+      },
+    });
+  }
   const result: Annotation = {
     id: iri(annotation.id, options),
     type: 'Annotation',
-    motivation: annotation.comment ? 'commenting' : annotation.stamp ? 'assessing' : 'highlighting',
-    target: { type: 'SpecificResource', source: annotation.source, selector: toW3CSelectors(annotation.selectors) },
+    motivation: motivationOf(annotation),
+    target: { type: 'SpecificResource', source: annotation.source, selector },
   };
+  if (usesZk(annotation)) result['zk:kind'] = annotation.kind;
   if (body.length === 1) result.body = body[0];
   else if (body.length > 1) result.body = body;
   addProvenance(result, annotation.creator, annotation.created, annotation.modified);
   return result;
+}
+
+/** An A4 page in PDF points: the SVG's page when the exporter does not know the page's size. */
+const A4 = { width: 595.28, height: 841.89 };
+
+const svgNumber = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/**
+ * A drawn mark as a standalone SVG document over its page: viewBox `0 0 W H` is the page in PDF
+ * points (origin top-left, y down, as the page fractions are), so stroke-width is the mark's width
+ * in points. pen: a `polyline` per stroke, its pressures (where the device gave them) in
+ * `data-pressure`; line: a `line`; arrow: a `line` and its head as a `polyline` of class `head`,
+ * drawn out so that any SVG renderer shows it; ellipse: an `ellipse` in the box of its two points.
+ */
+export function shapeToSvg(kind: string, shape: ExportableShape, pageSize = A4): string {
+  const { width: w, height: h } = pageSize;
+  const point = (p: readonly number[]) => [(p[0] ?? 0) * w, (p[1] ?? 0) * h] as const;
+  const pair = (p: readonly number[]) => point(p).map(svgNumber).join(',');
+  const parts: string[] = [];
+  const [first = [], second = first] = shape.strokes[0] ?? [];
+  const [x1, y1] = point(first);
+  const [x2, y2] = point(second);
+  if (kind === 'line' || kind === 'arrow') {
+    parts.push(`<line x1="${svgNumber(x1)}" y1="${svgNumber(y1)}" x2="${svgNumber(x2)}" y2="${svgNumber(y2)}"/>`);
+    if (kind === 'arrow') {
+      const angle = Math.atan2(y2 - y1, x2 - x1);
+      const size = Math.max(6, shape.width * 3);
+      const wing = (turn: number) =>
+        `${svgNumber(x2 - size * Math.cos(angle + turn))},${svgNumber(y2 - size * Math.sin(angle + turn))}`;
+      parts.push(
+        `<polyline class="head" points="${wing(Math.PI / 7)} ${svgNumber(x2)},${svgNumber(y2)} ${wing(-Math.PI / 7)}"/>`,
+      );
+    }
+  } else if (kind === 'ellipse') {
+    parts.push(
+      `<ellipse cx="${svgNumber((x1 + x2) / 2)}" cy="${svgNumber((y1 + y2) / 2)}" rx="${svgNumber(Math.abs(x2 - x1) / 2)}" ry="${svgNumber(Math.abs(y2 - y1) / 2)}"/>`,
+    );
+  } else {
+    for (const stroke of shape.strokes) {
+      const pressure = stroke.every((p) => p[2] !== undefined)
+        ? ` data-pressure="${stroke.map((p) => svgNumber(p[2] ?? 0)).join(' ')}"`
+        : '';
+      parts.push(`<polyline points="${stroke.map(pair).join(' ')}"${pressure}/>`);
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${svgNumber(w)} ${svgNumber(h)}">` +
+    `<g fill="none" stroke="${shape.color}" stroke-width="${svgNumber(shape.width)}" stroke-linecap="round" stroke-linejoin="round">` +
+    `${parts.join('')}</g></svg>`
+  );
+}
+
+/** Reads an SVG written by `shapeToSvg` back to its shape (page fractions); null when it is not one. */
+export function svgToShape(
+  svg: string,
+): { shape: ExportableShape; pageSize: { width: number; height: number } } | null {
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  const box = attribute(svg.match(/<svg\b[^>]*>/)?.[0] ?? '', 'viewBox')
+    ?.split(/\s+/)
+    .map(Number);
+  const group = svg.match(/<g\b[^>]*>/)?.[0] ?? '';
+  const color = attribute(group, 'stroke');
+  const width = Number(attribute(group, 'stroke-width'));
+  if (box?.length !== 4 || !(box[2] && box[3]) || !color || !Number.isFinite(width)) return null;
+  const [, , w, h] = box as [number, number, number, number];
+  const fraction = (x: number, y: number) => [Math.round((x / w) * 1e6) / 1e6, Math.round((y / h) * 1e6) / 1e6];
+  const strokes: number[][][] = [];
+  for (const tag of svg.match(/<(polyline|line|ellipse)\b[^>]*>/g) ?? []) {
+    const n = (name: string) => Number(attribute(tag, name));
+    if (tag.startsWith('<polyline')) {
+      if (attribute(tag, 'class') === 'head') continue;
+      const pressure = attribute(tag, 'data-pressure')?.split(' ').map(Number);
+      const points = (attribute(tag, 'points') ?? '')
+        .trim()
+        .split(/\s+/)
+        .map((pair) => pair.split(',').map(Number));
+      strokes.push(points.map(([x = 0, y = 0], i) => [...fraction(x, y), ...(pressure ? [pressure[i] ?? 0] : [])]));
+    } else if (tag.startsWith('<line')) {
+      strokes.push([fraction(n('x1'), n('y1')), fraction(n('x2'), n('y2'))]);
+    } else {
+      const [cx, cy, rx, ry] = [n('cx'), n('cy'), n('rx'), n('ry')];
+      strokes.push([fraction(cx - rx, cy - ry), fraction(cx + rx, cy + ry)]);
+    }
+  }
+  if (strokes.length === 0 || strokes.flat(2).some((value) => !Number.isFinite(value))) return null;
+  return { shape: { color, width, strokes }, pageSize: { width: w, height: h } };
 }
 
 function textBody(value: string, purpose: TextualBody['purpose'], options: ExportOptions): TextualBody {
@@ -205,6 +357,8 @@ export function fromW3CSelectors(selectors: readonly unknown[]): Selector[] {
       const parsed = parseArea(selector.value);
       if (!parsed) continue;
       const refined = selector.refinedBy as Record<string, unknown> | undefined;
+      // A drawn mark's SVG over its page: read by fromW3CAnnotation into the shape.
+      if (refined?.type === 'SvgSelector') continue;
       if (refined?.type === 'TextQuoteSelector') {
         // "This quote on page N": the page of a text selection.
         page ??= { type: 'PageSelector', index: parsed.page };
@@ -235,10 +389,22 @@ export function fromW3CAnnotation(json: unknown): ExportableAnnotation | null {
     source: target.source,
     selectors: fromW3CSelectors(Array.isArray(selector) ? selector : selector === undefined ? [] : [selector]),
   };
+  if (typeof item['zk:kind'] === 'string') result.kind = item['zk:kind'];
+  for (const entry of Array.isArray(selector) ? selector : [selector]) {
+    const svg = (entry as { refinedBy?: { type?: unknown; value?: unknown } } | undefined)?.refinedBy;
+    if (svg?.type !== 'SvgSelector' || typeof svg.value !== 'string') continue;
+    const read = svgToShape(svg.value);
+    if (read) {
+      result.shape = read.shape;
+      result.pageSize = read.pageSize;
+    }
+    break;
+  }
   const bodies = Array.isArray(item.body) ? item.body : item.body === undefined ? [] : [item.body];
   for (const body of bodies as Array<Record<string, unknown>>) {
     if (body?.type !== 'TextualBody' || typeof body.value !== 'string') continue;
-    if (body.purpose === 'commenting' && result.comment === undefined) result.comment = body.value;
+    if (body.purpose === 'editing' && result.suggestion === undefined) result.suggestion = body.value;
+    else if (body.purpose === 'commenting' && result.comment === undefined) result.comment = body.value;
     else if (body.purpose === 'tagging' && result.category === undefined) result.category = body.value;
     else if (body.purpose === 'assessing' && STAMPS.has(body.value)) result.stamp = body.value;
     else if (body.purpose === 'assessing' && result.severity === undefined) result.severity = body.value;

@@ -10,6 +10,15 @@
 
 export const ANNOTATION_CONTEXT = 'http://www.w3.org/ns/anno.jsonld';
 
+/**
+ * The project's own terms (issue 24), for what the model has no word for: `zk:kind`, the kind of
+ * mark (underline, strikeout, replace, insert, pen, line, arrow, ellipse). An export that uses them
+ * has `@context` [ANNOTATION_CONTEXT, ZK_CONTEXT]; the model's context stays first and unchanged.
+ */
+export const ZK_NAMESPACE = 'https://zikao.example.edu.cn/ns/annotation#';
+export const ZK_CONTEXT = { zk: ZK_NAMESPACE } as const;
+export type AnnotationContext = typeof ANNOTATION_CONTEXT | readonly [typeof ANNOTATION_CONTEXT, typeof ZK_CONTEXT];
+
 /** The exact text plus what surrounds it (W3C TextQuoteSelector). */
 export interface TextQuoteSelector {
   type: 'TextQuoteSelector';
@@ -49,7 +58,16 @@ export interface FragmentSelector {
    * In exports only: the text on that page, as `page=3` refined by a TextQuoteSelector (W3C model
    * §4.2.9). The workspace keeps the page as a PageSelector instead.
    */
-  refinedBy?: TextQuoteSelector;
+  refinedBy?: TextQuoteSelector | SvgSelector;
+}
+
+/**
+ * In exports only: a drawn mark (pen, line, arrow, ellipse) as an SVG document (W3C model §4.2.7),
+ * refining the page's FragmentSelector; its coordinates are the page's, in PDF points.
+ */
+export interface SvgSelector {
+  type: 'SvgSelector';
+  value: string;
 }
 
 export const PDF_FRAGMENT_SPEC = 'http://tools.ietf.org/rfc/rfc3778';
@@ -63,7 +81,7 @@ export interface SpecificResource {
   selector: Selector | Selector[];
 }
 
-export type Purpose = 'commenting' | 'tagging' | 'assessing' | 'replying' | 'describing';
+export type Purpose = 'commenting' | 'tagging' | 'assessing' | 'replying' | 'describing' | 'editing';
 
 export interface TextualBody {
   type: 'TextualBody';
@@ -73,7 +91,7 @@ export interface TextualBody {
   language?: string;
 }
 
-export type Motivation = 'commenting' | 'highlighting' | 'tagging' | 'assessing' | 'replying';
+export type Motivation = 'commenting' | 'highlighting' | 'tagging' | 'assessing' | 'replying' | 'editing';
 
 export interface Agent {
   id?: string;
@@ -82,7 +100,7 @@ export interface Agent {
 }
 
 export interface Annotation {
-  '@context'?: typeof ANNOTATION_CONTEXT;
+  '@context'?: AnnotationContext;
   id: string;
   type: 'Annotation';
   motivation?: Motivation;
@@ -92,6 +110,8 @@ export interface Annotation {
   body?: TextualBody | TextualBody[];
   /** A segment of a document, or for replies the IRI of the annotation replied to. */
   target: SpecificResource | string;
+  /** The kind of mark, for the kinds the model has no motivation of its own for (see ZK_CONTEXT). */
+  'zk:kind'?: string;
 }
 
 /** A rectangle on a page in PDF points, origin at the top-left corner, y growing downwards. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnnotationKind } from './annotation.ts';
 import { listQuerySchema } from './envelope.ts';
 import { idSchema, wholeNumber } from './numbers.ts';
 import { type ReviewListRow, SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './review-lists.ts';
@@ -265,8 +266,11 @@ export interface SubmissionVersionDto {
   review: ReviewDto | null;
 }
 
-/** Where a carried annotation landed in the new version. */
-export type CarryStatus = 'found' | 'moved' | 'orphaned';
+/**
+ * Where a carried annotation landed in the new version. `unverified` (需核对, issue 24): a drawn
+ * mark with no text under it, kept at its page and position, for the reviewer to check.
+ */
+export type CarryStatus = 'found' | 'moved' | 'orphaned' | 'unverified';
 /** A version's carry-over job: none to run (a first version, or one without a document), pending, or done. */
 export type CarryState = 'none' | 'pending' | 'done';
 
@@ -292,6 +296,10 @@ export interface CarriedAnnotationDto {
   writtenAt: number;
   /** For an orphan: where its text may now be, best first; empty once placed or dismissed. */
   candidates: CarriedCandidateDto[];
+  /** What the mark is (issue 24): a drawn mark without text under it has an empty `quote`. */
+  kind?: AnnotationKind;
+  /** replace / insert: the suggested wording, carried with the mark (issue 24). */
+  suggestion?: string | null;
 }
 
 export interface CarriedSummary {

@@ -71,4 +71,24 @@ describe('practice demo data', () => {
     assert.ok((stats.points[0]?.foundShare ?? 1) < 0.5);
     assert.ok((stats.scoreStdDev ?? 0) > 0);
   });
+
+  it('marks references with the kinds of issue 24, and scores them by place: text overlap or drawn region', async () => {
+    const history = await data<ListResult<PracticeAttemptRow>>('/practice/history', { sort: 'score' }, reviewer);
+    const official = history.list.find((row) => row.thesisTitle === '新媒体环境下的公文写作规范');
+    const result = await data<PracticeResultDto>('/practice/result', { attemptId: official?.id }, reviewer);
+    const byKind = new Map(result.references.map((point) => [point.annotation.kind, point]));
+    assert.deepEqual(
+      result.references.map((point) => point.annotation.kind),
+      ['highlight', 'replace', 'replace', 'underline', 'ellipse'],
+    );
+    assert.equal(byKind.get('replace')?.annotation.suggestion, '会议的通知');
+    // The reviewer highlighted the words the expert replaced: the kind does not count, the place does.
+    assert.equal(byKind.get('replace')?.outcome, 'found');
+    // And circled what the expert circled, in another category: half credit, by the drawn region.
+    const ellipse = byKind.get('ellipse');
+    assert.equal(ellipse?.outcome, 'partial');
+    assert.ok((ellipse?.cover ?? 0) > 0.9, `the looser circle covers the expert's: ${ellipse?.cover}`);
+    const mine = result.annotations.find((a) => a.annotation.id === ellipse?.matchedAnnotationId);
+    assert.equal(mine?.annotation.kind, 'ellipse', 'matched to the reviewer’s own circle');
+  });
 });

@@ -20,6 +20,12 @@ interface Point {
   category: AnnotationCategory;
   severity: AnnotationSeverity;
   comment: string;
+  /**
+   * The expert's mark (issue 24): a highlight unless named. replace and insert carry `suggestion`;
+   * an ellipse is drawn round the phrase where the PDF has it.
+   */
+  kind?: 'underline' | 'strikeout' | 'replace' | 'insert' | 'ellipse';
+  suggestion?: string;
 }
 
 interface PracticeText {
@@ -163,24 +169,35 @@ const THESES: PracticeText[] = [
         severity: 'critical',
         comment: '观点与公文语体要求相悖，缺乏论证。',
       },
-      { phrase: '会议的的通知', category: 'language', severity: 'minor', comment: '重复用字，应为“会议的通知”。' },
+      {
+        phrase: '会议的的通知',
+        category: 'language',
+        severity: 'minor',
+        comment: '重复用字。',
+        kind: 'replace',
+        suggestion: '会议的通知',
+      },
       {
         phrase: '笔者认为',
         category: 'format',
         severity: 'minor',
         comment: '学术论文宜用“本文认为”，避免第一人称口吻。',
+        kind: 'replace',
+        suggestion: '本文认为',
       },
       {
         phrase: '没有注明发布机关和时间',
         category: 'citation',
         severity: 'major',
         comment: '参考文献著录不完整，应按国家标准补全。',
+        kind: 'underline',
       },
       {
         phrase: '年份应使用六角括号',
         category: 'structure',
         severity: 'minor',
         comment: '这是规范要求而非“常见问题”，放在本章不合适，应移至规范要求部分。',
+        kind: 'ellipse',
       },
     ],
   },
@@ -218,6 +235,7 @@ const THESES: PracticeText[] = [
         category: 'language',
         severity: 'minor',
         comment: '主观断言，学术表达应有论据支撑。',
+        kind: 'strikeout',
       },
       {
         phrase: '本文只举了两个例子就得出结论',
@@ -255,6 +273,75 @@ function highlightOf(doc: DocumentText, point: Point, comment = point.comment): 
     pageIndex: selectors[2].index,
     selectors,
   };
+}
+
+/** A page's size and text boxes as the document service extracted them (document_pages). */
+interface PageGeometry {
+  width: number;
+  height: number;
+  boxes: Array<[number, number, number, number, number, number]>;
+}
+
+/**
+ * The point as the expert marked it (issue 24): a text mark on the phrase, its suggestion with it,
+ * or an ellipse drawn round the phrase's glyphs (`outset` points wider, for a marker's rougher
+ * circle), with the phrase as the text under it. Highlight when the point names no kind.
+ */
+function markOf(doc: DocumentText, pages: readonly PageGeometry[], point: Point, comment = point.comment, outset = 0) {
+  const input = highlightOf(doc, point, comment);
+  if (point.kind === undefined) return input;
+  if (point.kind !== 'ellipse') {
+    return { ...input, kind: point.kind, ...(point.suggestion ? { suggestion: point.suggestion } : {}) };
+  }
+  const { start, end } = findPhrase(doc.text, point.phrase);
+  const from = doc.toPageOffset(start);
+  const to = doc.toPageOffset(end);
+  const page = pages[from.page];
+  if (!page || to.page !== from.page) throw new Error(`practice demo: ${point.phrase} is not on one page`);
+  let left = Number.POSITIVE_INFINITY;
+  let right = 0;
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = 0;
+  for (const [s, e, x, y, width, height] of page.boxes) {
+    const a = Math.max(s, from.offset);
+    const b = Math.min(e, to.offset);
+    if (a >= b) continue;
+    left = Math.min(left, x + (width * (a - s)) / (e - s));
+    right = Math.max(right, x + (width * (b - s)) / (e - s));
+    top = Math.min(top, page.height - y - height * 0.85);
+    bottom = Math.max(bottom, page.height - y + height * 0.3);
+  }
+  if (!(right > left)) throw new Error(`practice demo: no glyphs for ${point.phrase}`);
+  const pad = 6 + outset;
+  const [x0, y0, x1, y1] = [left - pad, top - pad, right + pad, bottom + pad];
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
+  const shape = {
+    color: '#cf1322',
+    width: 1.5,
+    strokes: [
+      [
+        [round(x0 / page.width), round(y0 / page.height)],
+        [round(x1 / page.width), round(y1 / page.height)],
+      ],
+    ],
+  };
+  const w = shape.width;
+  const viewrect = [x0 - w, y0 - w, x1 - x0 + 2 * w, y1 - y0 + 2 * w].map((n) => Math.round(n * 100) / 100);
+  return {
+    ...input,
+    kind: 'ellipse' as const,
+    pageIndex: from.page,
+    shape,
+    selectors: [
+      input.selectors[0],
+      input.selectors[1],
+      {
+        type: 'FragmentSelector' as const,
+        conformsTo: 'http://tools.ietf.org/rfc/rfc3778' as const,
+        value: `page=${from.page + 1}&viewrect=${viewrect.join(',')}`,
+      },
+    ],
+  } as AnnotationInput;
 }
 
 interface Deps {
@@ -313,7 +400,7 @@ export async function seedPracticeDemo(deps: Deps): Promise<void> {
     THESES.flatMap((t) => [t.title, ...t.sections.flatMap((s) => [s.heading, ...s.paragraphs])]).join('') +
       '自学考试毕业论文批注练习用稿',
   );
-  const theses: Array<{ id: number; text: PracticeText; doc: DocumentText }> = [];
+  const theses: Array<{ id: number; text: PracticeText; doc: DocumentText; pages: PageGeometry[] }> = [];
   for (const text of THESES) {
     const bytes = await makePdf({
       title: text.title,
@@ -346,9 +433,17 @@ export async function seedPracticeDemo(deps: Deps): Promise<void> {
     });
     const pages = await documents.text(admin, documentId);
     const doc = new DocumentText(pages.pages.map((page) => page.text));
-    for (const point of text.points) await annotations.save(admin, documentId, highlightOf(doc, point), 0);
+    const geometry = (
+      await db
+        .selectFrom('document_pages')
+        .select(['width', 'height', 'geometry_json'])
+        .where('document_id', '=', documentId)
+        .orderBy('page_no')
+        .execute()
+    ).map((row) => ({ width: row.width, height: row.height, boxes: JSON.parse(row.geometry_json) }));
+    for (const point of text.points) await annotations.save(admin, documentId, markOf(doc, geometry, point), 0);
     await practiceConsole.publish(admin, thesis.id);
-    theses.push({ id: thesis.id, text, doc });
+    theses.push({ id: thesis.id, text, doc, pages: geometry });
   }
 
   /**
@@ -371,7 +466,12 @@ export async function seedPracticeDemo(deps: Deps): Promise<void> {
       if (!how) continue;
       const category: AnnotationCategory =
         how === 'other' ? (point.category === 'content' ? 'language' : 'content') : point.category;
-      const input = highlightOf(thesis.doc, { ...point, category }, '此处需要修改。');
+      // Markers highlight the words (a highlight finds a reference replace or strike-out: the kind
+      // does not count, adr/023) and circle what the expert circled, a little more loosely.
+      const input =
+        point.kind === 'ellipse'
+          ? markOf(thesis.doc, thesis.pages, { ...point, category }, '此处需要修改。', 3)
+          : highlightOf(thesis.doc, { ...point, category }, '此处需要修改。');
       await annotations.save(marker, started.documentId, input, 0);
     }
     // Extra annotations on the opening words of a section: nothing the expert marked.

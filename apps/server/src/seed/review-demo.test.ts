@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
+  type AnnotationDto,
   type DocumentText,
   STAGES,
   type SubmissionDetail,
@@ -121,7 +122,70 @@ describe('review demo data', () => {
       { token: reviewer },
     );
     assert.equal(detail.body.data.versions[0]?.review?.verdict, 'revise');
-    assert.deepEqual(detail.body.data.carried?.counts, { found: 1, moved: 1, orphaned: 1 });
+    // The three highlights as before, and the marks of issue 24: the underline, the suggestions
+    // and the arrow stay (their text is unchanged), the struck-out opening and the circled 全部
+    // were rewritten (orphaned), and the pen tick and margin bar, with no text under them, 需核对.
+    const carried = detail.body.data.carried;
+    assert.deepEqual(carried?.counts, { found: 5, moved: 1, orphaned: 3, unverified: 2 });
+    const statusOf = (kind: string) =>
+      carried?.items
+        .filter((item) => item.kind === kind)
+        .map((item) => item.status)
+        .join();
+    assert.deepEqual(['underline', 'replace', 'insert', 'arrow', 'strikeout', 'ellipse', 'pen', 'line'].map(statusOf), [
+      'found',
+      'found',
+      'found',
+      'found',
+      'orphaned',
+      'orphaned',
+      'unverified',
+      'unverified',
+    ]);
+    assert.equal(carried?.items.find((item) => item.kind === 'replace')?.suggestion, '全盘否定');
+
+    // The drawn marks over text are drawn over that text in the PDF: each viewrect holds the
+    // glyphs of its quote, as the document service measured them.
+    const annotations = await app.post<AnnotationDto[]>(
+      '/api/v1/annotation/list',
+      { documentId: documentIds[0] },
+      { token: reviewer },
+    );
+    const pages = await app.database.db
+      .selectFrom('document_pages')
+      .select(['page_no', 'height', 'text', 'geometry_json'])
+      .where('document_id', '=', documentIds[0] as number)
+      .orderBy('page_no')
+      .execute();
+    const drawnOverText = annotations.body.data.filter((a) => a.shape && a.kind !== 'pen' && a.kind !== 'line');
+    assert.equal(drawnOverText.length, 2);
+    for (const mark of drawnOverText) {
+      const quote = mark.selectors.find((s) => s.type === 'TextQuoteSelector');
+      const fragment = mark.selectors.find((s) => s.type === 'FragmentSelector');
+      assert.ok(quote?.type === 'TextQuoteSelector' && fragment?.type === 'FragmentSelector');
+      const page = pages[mark.pageIndex] as (typeof pages)[number];
+      const at = squeeze(page.text).indexOf(quote.exact);
+      assert.ok(at >= 0, quote.exact);
+      const [x, y, w, h] = (fragment.value.split('viewrect=')[1] ?? '').split(',').map(Number) as number[];
+      // The quote's first glyph: its text box, measured from the top-left like the viewrect.
+      const offset = page.text.indexOf(quote.exact[0] as string, page.text.indexOf(quote.exact.slice(0, 2)));
+      const box = (JSON.parse(page.geometry_json) as number[][]).find(
+        ([s, e]) => offset >= (s as number) && offset < (e as number),
+      );
+      assert.ok(box, `a text box for ${quote.exact}`);
+      const [s, e, bx, by, bw] = box as [number, number, number, number, number];
+      const glyphX = bx + (bw * (offset - s)) / (e - s);
+      const glyphY = page.height - by;
+      if (mark.kind === 'ellipse') {
+        assert.ok(glyphX > (x as number) && glyphX < (x as number) + (w as number), `${glyphX} in ${fragment.value}`);
+        assert.ok(glyphY > (y as number) && glyphY < (y as number) + (h as number), `${glyphY} in ${fragment.value}`);
+      } else {
+        // The arrow's head ends just under the phrase.
+        const [, [hx, hy]] = (mark.shape?.strokes[0] ?? []) as [number[], number[]];
+        assert.ok(Math.abs((hx as number) * 595 - (glyphX + 24)) < 2, `head x ${(hx as number) * 595} vs ${glyphX}`);
+        assert.ok(Math.abs((hy as number) * 842 - glyphY) < 10, `head y ${(hy as number) * 842} vs ${glyphY}`);
+      }
+    }
   });
 
   it('prints each seeded thesis with the text of its own title, every character read back', async () => {

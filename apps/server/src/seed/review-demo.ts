@@ -270,6 +270,172 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
   await settle(finalId, 'final', 'awaiting_check', 0);
 }
 
+/** Where the demo PDF sets a section page's first body line (review-pdf.ts), in points from the top-left. */
+const FIRST_LINE = { baseline: 116, left: 88, em: 12 };
+const PAGE = { width: 595, height: 842 };
+
+/**
+ * The marks of issue 24 on 李同学's returned draft, as a reviewer with a red pen makes them, over
+ * the words where the demo PDF sets them (the first line of a chapter's first paragraph, whose
+ * characters are all full-width: character k starts at 88 + 12k points): an underline, a
+ * strike-out, a replacement (修改建议), an insertion (插入建议), an ellipse round a word, an arrow
+ * from the margin to a phrase, a bar down the margin and a pen tick. Carried onto the revision,
+ * they show each carry-over rule: found, orphaned with the deleted text, and 需核对 for the marks
+ * with no text under them.
+ */
+function markupDemo(thesis: DemoThesis, documentId: number, reviewerId: number, now: number) {
+  const [intro, sources, , norms, conclusion] = thesis.sections as Array<DemoThesis['sections'][number]>;
+  const page = (section: DemoThesis['sections'][number] | undefined) => thesis.sections.indexOf(section as never) + 1;
+  /** A quote in the first line of a section's first paragraph: its selectors and its place on the line. */
+  const words = (section: DemoThesis['sections'][number] | undefined, exact: string) => {
+    const paragraph = section?.paragraphs[0] ?? '';
+    const at = paragraph.indexOf(exact);
+    if (at < 0 || at + exact.length > 36) throw new Error(`review demo: ${exact} is not on the first line`);
+    const index = page(section);
+    const before = `${section?.heading ?? ''}\n${paragraph.slice(0, at)}`;
+    return {
+      page: index,
+      left: FIRST_LINE.left + FIRST_LINE.em * at,
+      right: FIRST_LINE.left + FIRST_LINE.em * (at + exact.length),
+      selectors: [
+        {
+          type: 'TextQuoteSelector',
+          exact,
+          prefix: [...before].slice(-32).join(''),
+          suffix: paragraph.slice(at + exact.length, at + exact.length + 20),
+        },
+        { type: 'PageSelector', index },
+      ],
+    };
+  };
+  /** A drawn mark from points on the page (points from the top-left): strokes as fractions, its box as viewrect. */
+  const drawn = (pageIndex: number, points: number[][][], width: number, color = '#cf1322') => {
+    const all = points.flat();
+    const xs = all.map((p) => p[0] as number);
+    const ys = all.map((p) => p[1] as number);
+    const [x0, y0] = [Math.min(...xs) - width, Math.min(...ys) - width];
+    const [x1, y1] = [Math.max(...xs) + width, Math.max(...ys) + width];
+    const fraction = (value: number, size: number) => Math.round((value / size) * 10_000) / 10_000;
+    return {
+      shape_json: JSON.stringify({
+        color,
+        width,
+        strokes: points.map((stroke) =>
+          stroke.map(([x = 0, y = 0, ...pressure]) => [fraction(x, PAGE.width), fraction(y, PAGE.height), ...pressure]),
+        ),
+      }),
+      fragment: {
+        type: 'FragmentSelector',
+        conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+        value: `page=${pageIndex + 1}&viewrect=${[x0, y0, x1 - x0, y1 - y0].map((n) => Math.round(n * 100) / 100).join(',')}`,
+      },
+    };
+  };
+  const top = FIRST_LINE.baseline - 11;
+  const bottom = FIRST_LINE.baseline + 3;
+  const underline = words(intro, '获取信息和交流思想的重要场所');
+  const strike = words(conclusion, '综上所述，');
+  const replace = words(norms, '一概排斥');
+  const insert = words(norms, '坚持引导');
+  const circled = words(sources, '全部');
+  const pointed = words(norms, '放任自流');
+  const ellipse = drawn(
+    circled.page,
+    [
+      [
+        [circled.left - 6, top - 5],
+        [circled.right + 6, bottom + 5],
+      ],
+    ],
+    1.5,
+  );
+  const arrow = drawn(
+    pointed.page,
+    [
+      [
+        [545, 182],
+        [(pointed.left + pointed.right) / 2, bottom + 4],
+      ],
+    ],
+    1.5,
+  );
+  const bar = drawn(
+    page(norms),
+    [
+      [
+        [54, top - 2],
+        [54, FIRST_LINE.baseline + 2 * 21.6 + 3],
+      ],
+    ],
+    2,
+    '#1677ff',
+  );
+  const tick = drawn(
+    underline.page,
+    [
+      [
+        [538, 108, 0.35],
+        [543, 114, 0.55],
+        [547, 119, 0.7],
+        [553, 108, 0.65],
+        [560, 97, 0.5],
+        [566, 90, 0.3],
+      ],
+    ],
+    2,
+  );
+  const row = (
+    kind: string,
+    category: AnnotationCategory,
+    comment: string,
+    pageIndex: number,
+    selectors: unknown[],
+    extra: { suggestion?: string; shape_json?: string } = {},
+  ) => ({
+    id: randomUUID(),
+    document_id: documentId,
+    author_id: reviewerId,
+    kind: kind as 'highlight',
+    category,
+    severity: 'minor' as const,
+    comment,
+    stamp: null,
+    page_index: pageIndex,
+    selectors_json: JSON.stringify(selectors),
+    suggestion: extra.suggestion ?? null,
+    shape_json: extra.shape_json ?? null,
+    revision: 1,
+    deleted: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return [
+    row('underline', 'content', '这句概括得好，可作为全文的立论起点。', underline.page, underline.selectors),
+    row('strikeout', 'language', '结论章开头的套话可删去。', strike.page, strike.selectors),
+    row('replace', 'language', '语气偏口语，学术表达宜更客观。', replace.page, replace.selectors, {
+      suggestion: '全盘否定',
+    }),
+    row('insert', 'structure', '补上“规范”，与本章标题呼应。', insert.page, insert.selectors, { suggestion: '、规范' }),
+    row('ellipse', 'content', '“全部”过于绝对。', circled.page, [circled.selectors[0], ellipse.fragment], {
+      shape_json: ellipse.shape_json,
+    }),
+    row(
+      'arrow',
+      'content',
+      '“放任自流”与“包容”的界限需要界定。',
+      pointed.page,
+      [pointed.selectors[0], arrow.fragment],
+      {
+        shape_json: arrow.shape_json,
+      },
+    ),
+    row('line', 'structure', '本段论述较空泛，建议结合调查数据。', page(norms), [bar.fragment], {
+      shape_json: bar.shape_json,
+    }),
+    row('pen', 'other', '', underline.page, [tick.fragment], { shape_json: tick.shape_json }),
+  ];
+}
+
 /**
  * 李同学's draft: returned with three annotations, then resubmitted as a revision that keeps the
  * first annotated passage, rewords the second and drops the third (see resubmitted-draft.ts).
@@ -365,6 +531,10 @@ async function seedResubmittedDraft(deps: {
         };
       }),
     )
+    .execute();
+  await db
+    .insertInto('annotations')
+    .values(markupDemo(first, v1, deps.reviewerId, now))
     .execute();
   const v2 = await deps.storePdf(deps.studentId, '论文初稿（修改稿）.pdf', second);
   const student = { id: deps.studentId, role: Role.student } as SessionUser;

@@ -63,3 +63,36 @@ describe('placing annotations on load', () => {
     );
   });
 });
+
+describe('placing the red pen’s marks (issue 24)', () => {
+  it('anchors underline, strike-out, replace and insert on their words, and drawn marks by their page box', () => {
+    const start = doc.text.indexOf('讨论');
+    const text = (id: string, kind: AnnotationDto['kind']) =>
+      annotation(id, { kind, pageIndex: 1, selectors: describeTextRange(doc, start, start + 2) });
+    const marks = [text('u', 'underline'), text('s', 'strikeout'), text('r', 'replace'), text('i', 'insert')];
+    const arrow = annotation('a', {
+      kind: 'arrow',
+      pageIndex: 1,
+      selectors: [describeArea(1, { x: 100, y: 200, width: 150, height: 80 })],
+      shape: {
+        color: '#cf1322',
+        width: 2,
+        strokes: [
+          [
+            [0.2, 0.3],
+            [0.4, 0.2],
+          ],
+        ],
+      },
+    });
+    const placements = placeAnnotations(doc, [...marks, arrow]);
+    for (const mark of marks) {
+      const placement = placements.get(mark.id);
+      assert.equal(placement?.kind, 'text', mark.kind);
+      assert.deepEqual(placement?.kind === 'text' && placement.parts, [
+        { page: 1, start: (pages[1] as string).indexOf('讨论'), end: (pages[1] as string).indexOf('讨论') + 2 },
+      ]);
+    }
+    assert.deepEqual(placements.get('a'), { kind: 'area', page: 1, rect: { x: 100, y: 200, width: 150, height: 80 } });
+  });
+});

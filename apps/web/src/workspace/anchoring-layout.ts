@@ -1,6 +1,6 @@
 import type { PageRect } from '@zikao/anchoring';
 import { anchor, type DocumentText, parseArea } from '@zikao/anchoring';
-import type { AnnotationDto } from '@zikao/contract/annotation';
+import { type AnnotationDto, isTextMark } from '@zikao/contract/annotation';
 
 /** Where an annotation sits in this document, or that its text is gone. */
 export type Placement =
@@ -14,8 +14,9 @@ export type Placement =
   | { kind: 'orphan' };
 
 /**
- * Anchors every annotation against the page texts: text highlights by quote, position and page
- * hint (fuzzy when the text changed), areas, notes and stamps by their page fragment.
+ * Anchors every annotation against the page texts: text marks (highlight, underline, strike-out,
+ * replace, insert) by quote, position and page hint (fuzzy when the text changed); areas, notes,
+ * stamps and drawn marks by their page fragment.
  */
 export function placeAnnotations(doc: DocumentText, annotations: readonly AnnotationDto[]): Map<string, Placement> {
   const placements = new Map<string, Placement>();
@@ -26,7 +27,7 @@ export function placeAnnotations(doc: DocumentText, annotations: readonly Annota
 }
 
 export function place(doc: DocumentText, annotation: AnnotationDto): Placement {
-  if (annotation.kind === 'highlight') {
+  if (isTextMark(annotation.kind)) {
     const result = anchor(doc, annotation.selectors);
     if (result?.kind !== 'text') return { kind: 'orphan' };
     return { kind: 'text', parts: result.parts, status: result.status, confidence: result.confidence };

@@ -10,11 +10,14 @@ import {
   type AnnotationStamp,
   COMMENT_MAX,
   type CommentBankEntry,
+  isSuggestion,
+  SUGGESTION_MAX,
 } from '@zikao/contract/annotation';
 import { Button, Input, Segmented, Space, Tooltip } from 'antd';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { toast } from '../shared/feedback/toast.ts';
 import { CATEGORY_BY_KEY, STAMP_COLOR, STAMP_LABEL } from './categories.ts';
+import { SuggestionPreview } from './marks/suggestion-preview.tsx';
 import { useWorkspaceApi } from './workspace-api.ts';
 
 export interface AnnotationValues {
@@ -22,6 +25,8 @@ export interface AnnotationValues {
   severity: AnnotationSeverity;
   comment: string;
   stamp: AnnotationStamp | null;
+  /** 修改建议 / 插入建议: the suggested wording (required for them, left out for other kinds). */
+  suggestion?: string;
 }
 
 export interface AnnotationFormProps {
@@ -29,6 +34,8 @@ export interface AnnotationFormProps {
   initial: AnnotationValues;
   /** The selected text, shown as a quote. */
   quote?: string;
+  /** The words right after the quote: an insertion's preview shows them after the inserted text. */
+  suffix?: string;
   submitText?: string;
   onSubmit(values: AnnotationValues): void;
   onCancel(): void;
@@ -40,10 +47,21 @@ const BANK_SHOWN = 50;
 export const COMMENT_BANK_KEY = ['annotation-workspace', 'comment-bank'] as const;
 
 /** Category, severity, stamp and comment of one annotation, with the comment bank beside the comment. */
-export function AnnotationForm({ kind, initial, quote, submitText = '保存', onSubmit, onCancel }: AnnotationFormProps) {
+export function AnnotationForm({
+  kind,
+  initial,
+  quote,
+  suffix,
+  submitText = '保存',
+  onSubmit,
+  onCancel,
+}: AnnotationFormProps) {
   const [values, setValues] = useState<AnnotationValues>(initial);
   const [bankFilter, setBankFilter] = useState('');
+  // Shown once saving was tried: an error appearing on blur would move the buttons under the pointer.
+  const [suggestionTouched, setSuggestionTouched] = useState(false);
   const commentId = useId();
+  const suggestionId = useId();
   const queryClient = useQueryClient();
   const api = useWorkspaceApi();
   const personal = api.personal;
@@ -68,7 +86,10 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
   }, [bank.data, bankFilter, values.category]);
 
   const needsComment = kind === 'area' || kind === 'note';
-  const invalid = (needsComment && values.comment.trim() === '') || (kind === 'stamp' && !values.stamp);
+  const suggests = isSuggestion(kind);
+  const suggestionError = suggests ? suggestionProblem(kind, values.suggestion ?? '', quote) : null;
+  const invalid =
+    (needsComment && values.comment.trim() === '') || (kind === 'stamp' && !values.stamp) || suggestionError !== null;
 
   function insert(entry: CommentBankEntry) {
     setValues((current) => ({
@@ -82,10 +103,16 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
 
   function submit() {
     if (invalid) {
-      toast(kind === 'stamp' ? '请选择印章' : '请填写批注内容', 'warning');
+      setSuggestionTouched(true);
+      toast(suggestionError ?? (kind === 'stamp' ? '请选择印章' : '请填写批注内容'), 'warning');
       return;
     }
-    onSubmit({ ...values, comment: values.comment.trim() });
+    const { suggestion, ...rest } = values;
+    onSubmit({
+      ...rest,
+      comment: values.comment.trim(),
+      ...(suggests ? { suggestion: (suggestion ?? '').trim() } : {}),
+    });
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -112,7 +139,33 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the form's fields bubble here
     <div className="aw-form" onKeyDown={onKeyDown}>
-      {quote && <blockquote className="aw-quote">{quote.length > 120 ? `${quote.slice(0, 120)}…` : quote}</blockquote>}
+      {quote && !suggests && (
+        <blockquote className="aw-quote">{quote.length > 120 ? `${quote.slice(0, 120)}…` : quote}</blockquote>
+      )}
+      {suggests && (
+        <div className="aw-suggestion-field">
+          <SuggestionPreview kind={kind} quote={quote ?? ''} suggestion={values.suggestion ?? ''} suffix={suffix} />
+          <label className="aw-label" htmlFor={suggestionId}>
+            {kind === 'replace' ? '建议文字（替换原文）' : '建议文字（插入到光标处）'}
+          </label>
+          <Input.TextArea
+            id={suggestionId}
+            autoFocus
+            value={values.suggestion ?? ''}
+            maxLength={SUGGESTION_MAX}
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            placeholder={kind === 'replace' ? '改为…' : '插入…'}
+            aria-invalid={suggestionTouched && suggestionError !== null}
+            aria-describedby={suggestionTouched && suggestionError ? `${suggestionId}-error` : undefined}
+            onChange={(event) => setValues({ ...values, suggestion: event.target.value })}
+          />
+          {suggestionTouched && suggestionError && (
+            <div id={`${suggestionId}-error`} className="aw-field-error" role="alert">
+              {suggestionError}
+            </div>
+          )}
+        </div>
+      )}
       <fieldset className="aw-field aw-fieldset">
         <legend className="aw-sr-only">批注类别</legend>
         {ANNOTATION_CATEGORIES.map((category, index) => {
@@ -168,7 +221,7 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
       </label>
       <Input.TextArea
         id={commentId}
-        autoFocus
+        autoFocus={!suggests}
         value={values.comment}
         maxLength={COMMENT_MAX}
         autoSize={{ minRows: 3, maxRows: 8 }}
@@ -234,4 +287,12 @@ export function AnnotationForm({ kind, initial, quote, submitText = '保存', on
       </div>
     </div>
   );
+}
+
+/** Why a suggestion cannot be saved yet, in the reviewer's words; null when it can. */
+export function suggestionProblem(kind: AnnotationKind, suggestion: string, quote?: string): string | null {
+  const text = suggestion.trim();
+  if (!text) return kind === 'replace' ? '请填写修改后的文字' : '请填写要插入的文字';
+  if (kind === 'replace' && quote !== undefined && text === quote.trim()) return '建议文字与原文相同，请修改';
+  return null;
 }

@@ -1,6 +1,12 @@
 import { DeleteOutlined, EditOutlined, MessageOutlined } from '@ant-design/icons';
-import { ANNOTATION_CATEGORIES, type AnnotationCategory } from '@zikao/contract/annotation';
-import { Button, Empty, Input, Tag, Tooltip } from 'antd';
+import {
+  ANNOTATION_CATEGORIES,
+  ANNOTATION_KINDS,
+  type AnnotationCategory,
+  type AnnotationKind,
+  isDrawnMark,
+} from '@zikao/contract/annotation';
+import { Button, Empty, Input, Select, Tag, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { memo, useEffect, useRef, useState } from 'react';
 import { ConfirmPopover } from '../shared/components/steady-dialogs.tsx';
@@ -11,6 +17,11 @@ import { type Decorate, markColor, withDecorationClass } from './annotation-deco
 import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
 import { CATEGORY_BY_KEY, KIND_LABEL, SEVERITY_LABEL, SEVERITY_TONE, STAMP_LABEL } from './categories.ts';
+import { KindIcon, SuggestionLine } from './marks/mark-parts.tsx';
+import { suggestionView } from './marks/mark-style.ts';
+
+/** The text marks of issue 24, shown with their icon (highlights, boxes, notes and stamps read as before). */
+const NEW_TEXT_KINDS = new Set<AnnotationKind>(['underline', 'strikeout', 'replace', 'insert']);
 
 /** A keyboard request for one annotation of the list (R: reply, E: edit); a new nonce repeats it. */
 export interface ListCommand {
@@ -45,7 +56,17 @@ export function AnnotationList(props: AnnotationListProps) {
   const { annotations, placements, filter } = props;
   const counts = new Map<AnnotationCategory, number>();
   for (const annotation of annotations) counts.set(annotation.category, (counts.get(annotation.category) ?? 0) + 1);
-  const shown = annotations.filter((annotation) => filter.size === 0 || filter.has(annotation.category));
+  const kindCounts = new Map<AnnotationKind, number>();
+  for (const annotation of annotations) kindCounts.set(annotation.kind, (kindCounts.get(annotation.kind) ?? 0) + 1);
+  // The kinds present, in the contract's order; a kind filter only when there is more than one.
+  const kinds = ANNOTATION_KINDS.filter((kind) => kindCounts.has(kind));
+  const [kindFilter, setKindFilter] = useState<AnnotationKind | null>(null);
+  // A kind no longer present (its last mark deleted) filters nothing.
+  const activeKind = kindFilter && kindCounts.has(kindFilter) ? kindFilter : undefined;
+  const shown = annotations.filter(
+    (annotation) =>
+      (filter.size === 0 || filter.has(annotation.category)) && (!activeKind || annotation.kind === activeKind),
+  );
   const placed = shown.filter((annotation) => placements.get(annotation.id)?.kind !== 'orphan');
   const orphans = shown.filter((annotation) => placements.get(annotation.id)?.kind === 'orphan');
 
@@ -79,6 +100,28 @@ export function AnnotationList(props: AnnotationListProps) {
           </Button>
         )}
       </fieldset>
+      {kinds.length > 1 && (
+        <div className="aw-kind-filter">
+          <Select<AnnotationKind>
+            size="small"
+            aria-label="按批注方式筛选"
+            placeholder="全部批注方式"
+            allowClear
+            style={{ minWidth: 150 }}
+            value={activeKind}
+            onChange={(kind) => setKindFilter(kind ?? null)}
+            options={kinds.map((kind) => ({
+              value: kind,
+              label: (
+                <span className="aw-kind-option">
+                  <KindIcon kind={kind} />
+                  {KIND_LABEL[kind]}（{kindCounts.get(kind) ?? 0}）
+                </span>
+              ),
+            }))}
+          />
+        </div>
+      )}
       {shown.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -119,6 +162,7 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
   const color = markColor(annotation, decoration);
   const placement = placements.get(annotation.id);
   const quote = annotation.selectors.find((s) => s.type === 'TextQuoteSelector');
+  const suggestion = suggestionView(annotation);
   const number = numbers.get(annotation.id);
   const mine = annotation.authorId === props.currentUserId;
   const selected = selectedId === annotation.id;
@@ -177,17 +221,29 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
           <ToneTag bordered={false} tone={SEVERITY_TONE[annotation.severity]}>
             {SEVERITY_LABEL[annotation.severity]}
           </ToneTag>
-          <span className="aw-muted">
+          <span className="aw-muted aw-item-kind">
+            {NEW_TEXT_KINDS.has(annotation.kind) && <KindIcon kind={annotation.kind} />}
             {annotation.kind === 'stamp' && annotation.stamp
               ? `印章 ${annotation.stamp} ${STAMP_LABEL[annotation.stamp]}`
               : KIND_LABEL[annotation.kind]}{' '}
             · {props.pageLabel(annotation.pageIndex)}
           </span>
         </span>
-        {quote && (
-          <span className="aw-item-quote">
-            “{quote.exact.length > 80 ? `${quote.exact.slice(0, 80)}…` : quote.exact}”
+        {isDrawnMark(annotation.kind) && annotation.shape && (
+          <span className="aw-item-shape">
+            <KindIcon kind={annotation.kind} shape={annotation.shape} size={40} />
           </span>
+        )}
+        {suggestion ? (
+          <span className="aw-item-quote aw-item-suggestion">
+            <SuggestionLine annotation={annotation} />
+          </span>
+        ) : (
+          quote && (
+            <span className="aw-item-quote">
+              “{quote.exact.length > 80 ? `${quote.exact.slice(0, 80)}…` : quote.exact}”
+            </span>
+          )
         )}
         {annotation.comment && <span className="aw-item-comment">{annotation.comment}</span>}
         {decoration?.note && <span className="aw-item-note">{decoration.note}</span>}
@@ -247,7 +303,9 @@ const AnnotationItem = memo(function AnnotationItem(props: AnnotationListProps &
             severity: annotation.severity,
             comment: annotation.comment,
             stamp: annotation.stamp,
+            ...(annotation.suggestion != null ? { suggestion: annotation.suggestion } : {}),
           }}
+          {...(quote ? { quote: quote.exact } : {})}
           onSubmit={(values) => {
             setEditing(false);
             props.onEdit(annotation.id, values);

@@ -32,6 +32,9 @@ export function toInput(annotation: AnnotationDto): AnnotationInput {
     stamp: annotation.stamp as AnnotationStamp | null,
     pageIndex: annotation.pageIndex,
     selectors: annotation.selectors,
+    // A suggestion's wording and a drawn mark's strokes go back with it (undo resends the input).
+    ...(annotation.suggestion != null ? { suggestion: annotation.suggestion } : {}),
+    ...(annotation.shape != null ? { shape: annotation.shape } : {}),
   };
 }
 

@@ -1,5 +1,13 @@
 import { DocumentText, describeArea, describeTextRange, type PageRect } from '@zikao/anchoring';
-import type { AnnotationCategory, AnnotationInput, AnnotationKind, AnnotationStamp } from '@zikao/contract/annotation';
+import {
+  type AnnotationCategory,
+  type AnnotationInput,
+  type AnnotationKind,
+  type AnnotationShape,
+  type AnnotationStamp,
+  type DrawnKind,
+  isSuggestion,
+} from '@zikao/contract/annotation';
 import { Alert, Button, message, Result, Spin } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
@@ -12,12 +20,26 @@ import { AnnotationList, type ListCommand } from './annotation-list.tsx';
 import type { LocalAuthor, WorkspaceAnnotation } from './annotation-model.ts';
 import { CaretModel, type CaretState } from './caret-text.ts';
 import { createOutboxStore } from './idb-outbox-store.ts';
-import { KeyHint, movePlacement, type Placing, placingDraft, startPlacing } from './keyboard-placing.tsx';
-import type { Draft, PageItem, Tool } from './page-overlay.tsx';
+import { KeyHint, movePlacement, type Placing, placingDraft, placingShape, startPlacing } from './keyboard-placing.tsx';
+import { DrawContext } from './marks/draw-context.ts';
+import type { PageSize } from './marks/draw-geometry.ts';
+import { drawnSelectors, insertCaretAt } from './marks/mark-selectors.ts';
+import { insertQuoteRange } from './marks/text-marks.ts';
+import {
+  isDrawTool,
+  isPointerTool,
+  isTextMarkTool,
+  overlayTool,
+  type TextMarkTool,
+  textKindOf,
+  type WorkspaceTool,
+} from './marks/tools.ts';
+import { useDrawing } from './marks/use-drawing.ts';
+import type { Draft, PageItem } from './page-overlay.tsx';
 import { ShortcutHelp } from './shortcut-help.tsx';
 import { isTyping, stepZoom, ZOOM_MAX, ZOOM_MIN } from './shortcuts.ts';
 import { caretSpot, PdfSurface, type SurfaceHandle, TextSurface } from './surfaces.tsx';
-import { selectedLayerText } from './text-layer-dom.ts';
+import { rangeOfSelection, selectedLayerText } from './text-layer-dom.ts';
 import { trimRange } from './text-offsets.ts';
 import { type DocumentSource, useDocumentSource } from './use-document-source.ts';
 import { useWorkspaceKeys } from './use-workspace-keys.ts';
@@ -79,6 +101,10 @@ interface PendingDraft extends Draft {
   pageIndex: number;
   selectors: AnnotationInput['selectors'];
   quote?: string;
+  /** The words after an insertion caret, for the form's preview. */
+  suffix?: string;
+  /** A drawn mark's strokes. */
+  shape?: AnnotationShape;
   screen: DOMRect;
 }
 
@@ -174,7 +200,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     return result;
   }, [placements, snapshot.annotations, numbers, decorate]);
 
-  const [tool, setTool] = useState<Tool>('select');
+  const [tool, setTool] = useState<WorkspaceTool>('select');
   const [stamp, setStamp] = useState<AnnotationStamp>('✓');
   // The zoom the person last chose (null: fit the width), for the next document too.
   const [zoom, setZoomState] = useState<number | null>(() => readPreference(ZOOM_PREFERENCE, parseZoom));
@@ -274,9 +300,11 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     [placements],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: startInsertAt reads only doc, editable and toast, listed
   const startText = useCallback(
-    (range: { start: number; end: number }, screen: DOMRect, fromKeyboard = false) => {
+    (range: { start: number; end: number }, screen: DOMRect, fromKeyboard = false, kindOverride?: AnnotationKind) => {
       if (!editable || !doc) return;
+      const kind = kindOverride ?? textKindOf(tool);
       const trimmed = trimRange(doc.text, Math.min(range.start, doc.length), Math.min(range.end, doc.length));
       const selection = window.getSelection();
       const selected = (selection ? selectedLayerText(selection) : '').replace(/\s/g, '');
@@ -291,9 +319,14 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         });
         return;
       }
+      if (kind === 'insert') {
+        // A selection made with the insert tool: the text goes in after its last character.
+        startInsertAt(trimmed.end, screen);
+        return;
+      }
       const selectors = describeTextRange(doc, trimmed.start, trimmed.end);
       setDraft({
-        kind: 'highlight',
+        kind,
         pageIndex: selectors[2].index,
         selectors,
         quote: selectors[0].exact,
@@ -301,13 +334,63 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         screen,
       });
     },
-    [editable, doc, toast],
+    [editable, doc, toast, tool],
   );
+
+  /** An insertion suggestion at a caret (global offset): its quote is the characters just before it. */
+  function startInsertAt(caretAt: number, screen: DOMRect) {
+    if (!editable || !doc) return;
+    const range = insertQuoteRange(doc.text, caretAt);
+    if (!range) {
+      void toast.open({ type: 'info', content: '请把插入点放在文字之后（两字之间或句末）' });
+      return;
+    }
+    const selectors = describeTextRange(doc, range.start, range.end);
+    setDraft({
+      kind: 'insert',
+      pageIndex: selectors[2].index,
+      selectors,
+      quote: selectors[0].exact,
+      suffix: selectors[0].suffix,
+      parts: doc.pageParts(range.end - 1, range.end),
+      screen,
+    });
+  }
+
+  /** A click between two characters with the insert tool: the caret at the point clicked. */
+  function onInsertClick(event: React.MouseEvent) {
+    if (tool !== 'insert' || !doc || event.button !== 0) return;
+    const { clientX, clientY } = event;
+    const pageElement = (event.target as Element).closest?.<HTMLElement>('.aw-page');
+    requestAnimationFrame(() => {
+      const selection = window.getSelection();
+      // A drag made a selection: the surface has taken it (the text goes in after it).
+      if (selection && !selection.isCollapsed) return;
+      const caretAt = insertCaretAt(doc, pageElement, clientX, clientY);
+      if (caretAt === 'mismatch') {
+        void toast.open({
+          type: 'warning',
+          content: '这里的文字无法定位到服务器提取的文本（可能是扫描页或未嵌入字体），请改用区域批注',
+        });
+      } else if (caretAt !== null) {
+        startInsertAt(caretAt, new DOMRect(clientX, clientY - 10, 1, 20));
+      }
+    });
+  }
+
+  /** Opens the form for a drawn mark: its page fragment, and the text under it where there is any. */
+  function startDrawn(page: number, kind: DrawnKind, shape: AnnotationShape, size: PageSize) {
+    if (!editable) return;
+    const pageElement = rootRef.current?.querySelector<HTMLElement>(`.aw-page[data-page-index="${page}"]`);
+    const { selectors, bounds } = drawnSelectors(doc, pageElement, page, kind, shape, size);
+    const screen = surface.current?.screenRect(page, bounds) ?? new DOMRect(200, 200, 0, 0);
+    setDraft({ kind, pageIndex: page, page, selectors, shape, screen });
+  }
 
   const startPlaced = useCallback(
     (pageIndex: number, rect: PageRect | null, screen: DOMRect) => {
-      if (!editable || tool === 'select') return;
-      const kind: AnnotationKind = tool;
+      const kind = overlayTool(tool);
+      if (!editable || kind === 'select') return;
       setDraft({
         kind,
         pageIndex,
@@ -332,10 +415,13 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       stamp: draft.kind === 'stamp' ? values.stamp : null,
       pageIndex: draft.pageIndex,
       selectors: draft.selectors,
+      ...(isSuggestion(draft.kind) ? { suggestion: values.suggestion ?? '' } : {}),
+      ...(draft.shape ? { shape: draft.shape } : {}),
     };
     setDraft(null);
     window.getSelection()?.removeAllRanges();
-    if (draft.kind !== 'highlight') setTool('select');
+    // Words and drawings come many at a time: their tools stay in hand. A box, note or stamp is one.
+    if (draft.kind === 'area' || draft.kind === 'note' || draft.kind === 'stamp') setTool('select');
     if (caret) {
       const end = Math.max(caret.anchor, caret.focus);
       setCaret({ anchor: end, focus: end });
@@ -362,7 +448,12 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     setCaret({ anchor: at, focus: at });
   }
 
-  function annotateCaret() {
+  function annotateCaret(kind?: AnnotationKind) {
+    if (keyboardCaret && kind === 'insert') {
+      const rect = rootRef.current?.querySelector('.aw-caret')?.getBoundingClientRect() ?? new DOMRect(200, 200, 0, 0);
+      startInsertAt(keyboardCaret.end, rect);
+      return;
+    }
     if (!keyboardCaret || keyboardCaret.end <= keyboardCaret.start) {
       void toast.open({ type: 'info', content: '请先用方向键选择文字：↓ 选下一句，Shift+← → 调整' });
       return;
@@ -372,11 +463,43 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       selection && !selection.isCollapsed
         ? selection.getRangeAt(0).getBoundingClientRect()
         : (rootRef.current?.querySelector('.aw-caret')?.getBoundingClientRect() ?? new DOMRect(200, 200, 0, 0));
-    startText({ start: keyboardCaret.start, end: keyboardCaret.end }, rect, true);
+    startText({ start: keyboardCaret.start, end: keyboardCaret.end }, rect, true, kind);
+  }
+
+  /** U, D, M or I: marks the keyboard's or the mouse's selection (or caret) with that kind, or takes the tool. */
+  function markSelection(kind: TextMarkTool) {
+    if (caret) {
+      annotateCaret(kind);
+      return;
+    }
+    if (!markSelectionAs(kind)) chooseTool(kind);
+  }
+
+  /** Marks the mouse's selection with a kind; false when nothing is selected in the document's text. */
+  function markSelectionAs(kind: AnnotationKind): boolean {
+    const selection = window.getSelection();
+    const range = selection && doc ? rangeOfSelection(selection, doc.pageStarts) : null;
+    if (!selection || !range) return false;
+    startText(range, selection.getRangeAt(0).getBoundingClientRect(), false, kind);
+    return true;
+  }
+
+  /** Takes up a tool; pen strokes not yet finished become their mark first. */
+  function chooseTool(next: WorkspaceTool, nextStamp?: AnnotationStamp) {
+    if (next !== 'pen') drawing.finishPen();
+    setPlacing(null);
+    setTool(
+      fields && (isPointerTool(next) || next === 'area' || next === 'note' || next === 'stamp') ? 'select' : next,
+    );
+    if (nextStamp) setStamp(nextStamp);
   }
 
   function beginPlacing() {
-    if (tool === 'select' || !source.sizes[page]) return;
+    if (tool === 'pen') {
+      drawing.finishPen();
+      return;
+    }
+    if (tool === 'select' || isTextMarkTool(tool) || tool === 'eraser' || !source.sizes[page]) return;
     const spot = surface.current?.spotInView(page);
     if (!spot) return;
     if (tool === 'note') {
@@ -390,6 +513,13 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
 
   function confirmPlacing() {
     if (!placing) return;
+    const size = source.sizes[placing.page];
+    const drawn = size ? placingShape(placing, size, drawing.color, drawing.width) : null;
+    if (drawn && size) {
+      setPlacing(null);
+      startDrawn(placing.page, drawn.kind, drawn.shape, size);
+      return;
+    }
     const screen = surface.current?.screenRect(placing.page, placing.rect) ?? new DOMRect(200, 200, 0, 0);
     setPlacing(null);
     startPlaced(placing.page, placing.rect, screen);
@@ -407,6 +537,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       stamp: current.kind === 'stamp' ? values.stamp : null,
       pageIndex: current.pageIndex,
       selectors: current.selectors,
+      ...(isSuggestion(current.kind) ? { suggestion: values.suggestion ?? current.suggestion ?? '' } : {}),
+      ...(current.shape ? { shape: current.shape } : {}),
     });
   }
 
@@ -454,6 +586,18 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     }
   }
 
+  const drawing = useDrawing({
+    active: editable && !draft,
+    tool,
+    annotations: snapshot.annotations,
+    authorId: author.id,
+    placing,
+    sizes: source.sizes,
+    onDrawn: startDrawn,
+    onErase: (id) => void remove(id),
+    announce: setAnnouncement,
+  });
+
   const effectiveZoom = zoom ?? fitZoom;
   const zoomBy = useCallback(
     (direction: 1 | -1 | 0) => setZoom(direction === 0 ? null : stepZoom(zoom ?? fitZoom, direction)),
@@ -469,16 +613,18 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     caretActive: caret !== null,
     placing: placing !== null,
     // Structured text has no boxes, stamps or spots; its field notes come from each field's link.
-    onTool: (next) => {
-      setPlacing(null);
-      setTool(fields ? 'select' : next);
-    },
+    onTool: (next) => chooseTool(next),
+    onMark: markSelection,
     onZoom: zoomBy,
     onUndo: () => void undo(),
     onHelp: () => setHelp(true),
     onEscape: () => {
       if (placing) {
         setPlacing(null);
+        return;
+      }
+      if (drawing.penStrokes > 0) {
+        drawing.cancelPen();
         return;
       }
       if (caret) {
@@ -501,8 +647,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     },
     onEnter: () => {
       if (placing) confirmPlacing();
-      else if (tool !== 'select' && !fields) beginPlacing();
-      else if (caret) annotateCaret();
+      else if (!fields && (tool === 'pen' || overlayTool(tool) !== 'select' || isDrawTool(tool))) beginPlacing();
+      else if (caret) annotateCaret(isTextMarkTool(tool) ? tool : undefined);
       else surface.current?.takeSelection();
     },
     onPlacingMove: (dx, dy, resize) => {
@@ -516,7 +662,10 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       onPickAnnotation?.(selectedId);
       setListCommand({ id: selectedId, action, nonce: Date.now() });
     },
-    onHighlightSelection: () => (caret ? annotateCaret() : surface.current?.takeSelection()),
+    onHighlightSelection: () => {
+      if (caret) annotateCaret('highlight');
+      else markSelectionAs('highlight');
+    },
     onPage: (delta) => surface.current?.scrollToPage(Math.max(0, Math.min(source.sizes.length - 1, page + delta))),
     isTyping,
   });
@@ -585,11 +734,15 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         canUndo={snapshot.canUndo}
         thumbnailsOpen={thumbnailsOpen}
         onTool={(next, nextStamp) => {
-          setTool(next);
-          if (nextStamp) setStamp(nextStamp);
           setDraft(null);
-          setPlacing(null);
+          chooseTool(next, nextStamp);
         }}
+        drawColor={drawing.color}
+        drawWidth={drawing.width}
+        onDrawStyle={drawing.setStyle}
+        penStrokes={drawing.penStrokes}
+        onPenDone={drawing.finishPen}
+        onPenCancel={drawing.cancelPen}
         onZoom={zoomBy}
         onPage={(target) => surface.current?.scrollToPage(target)}
         onUndo={() => void undo()}
@@ -609,53 +762,57 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       {snapshot.error && (
         <Alert className="aw-banner" type="error" showIcon message={`批注加载失败：${snapshot.error}`} />
       )}
-      <div className="aw-body">
-        {!source.pages ? (
-          <div className="aw-loading" role="status">
-            <Spin /> 正在打开文档…
-          </div>
-        ) : fields ? (
-          <TextSurface
-            ref={surface}
-            fields={fields}
-            pageStarts={doc?.pageStarts ?? []}
-            itemsByPage={itemsByPage}
-            draft={draft}
-            selectedId={selectedId}
-            flashId={flashId}
-            tool={tool}
-            editable={editable}
-            caret={caretDrawn}
-            onTextSelected={startText}
-            onSelect={pick}
-            onPlace={(pageIndex, screen) => startPlaced(pageIndex, null, screen)}
-          />
-        ) : (
-          <PdfSurface
-            ref={surface}
-            source={source as DocumentSource & { pdf: NonNullable<DocumentSource['pdf']> }}
-            pageStarts={doc?.pageStarts ?? []}
-            zoom={zoom}
-            onFitZoom={setFitZoom}
-            itemsByPage={itemsByPage}
-            draft={draft ?? placingDraft(placing)}
-            selectedId={selectedId}
-            flashId={flashId}
-            tool={tool}
-            stamp={stamp}
-            caret={caretDrawn}
-            editable={editable}
-            thumbnailsOpen={thumbnailsOpen}
-            marked={marked}
-            page={page}
-            onPage={setPage}
-            onTextSelected={startText}
-            onSelect={pick}
-            onPlace={startPlaced}
-          />
-        )}
+      {/* The insert tool's click between two characters reaches here once the browser placed its caret. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer path of the insert tool; the keyboard's is I in 键盘选择 */}
+      <div className="aw-body" onMouseUp={onInsertClick}>
+        <DrawContext.Provider value={drawing.state}>
+          {!source.pages ? (
+            <div className="aw-loading" role="status">
+              <Spin /> 正在打开文档…
+            </div>
+          ) : fields ? (
+            <TextSurface
+              ref={surface}
+              fields={fields}
+              pageStarts={doc?.pageStarts ?? []}
+              itemsByPage={itemsByPage}
+              draft={draft}
+              selectedId={selectedId}
+              flashId={flashId}
+              tool={overlayTool(tool)}
+              editable={editable}
+              caret={caretDrawn}
+              onTextSelected={startText}
+              onSelect={pick}
+              onPlace={(pageIndex, screen) => startPlaced(pageIndex, null, screen)}
+            />
+          ) : (
+            <PdfSurface
+              ref={surface}
+              source={source as DocumentSource & { pdf: NonNullable<DocumentSource['pdf']> }}
+              pageStarts={doc?.pageStarts ?? []}
+              zoom={zoom}
+              onFitZoom={setFitZoom}
+              itemsByPage={itemsByPage}
+              draft={draft ?? placingDraft(placing)}
+              selectedId={selectedId}
+              flashId={flashId}
+              tool={overlayTool(tool)}
+              stamp={stamp}
+              caret={caretDrawn}
+              editable={editable}
+              thumbnailsOpen={thumbnailsOpen}
+              marked={marked}
+              page={page}
+              onPage={setPage}
+              onTextSelected={startText}
+              onSelect={pick}
+              onPlace={startPlaced}
+            />
+          )}
+        </DrawContext.Provider>
         {props.listHost === undefined ? list : props.listHost ? createPortal(list, props.listHost) : null}
-        <KeyHint caret={caret !== null} placing={placing?.kind ?? null} />
+        <KeyHint caret={caret !== null} placing={placing?.kind ?? null} pen={drawing.penStrokes} />
       </div>
       <div className="aw-sr-only" aria-live="polite" data-testid="keyboard-announcement">
         {announcement}
@@ -665,11 +822,13 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
           <AnnotationForm
             kind={draft.kind}
             quote={draft.quote}
+            suffix={draft.suffix}
             initial={{
               category: lastCategory.current,
               severity: 'minor',
               comment: '',
               stamp: draft.kind === 'stamp' ? stamp : null,
+              ...(isSuggestion(draft.kind) ? { suggestion: '' } : {}),
             }}
             onSubmit={(values) => void saveDraft(values)}
             onCancel={closeDraft}

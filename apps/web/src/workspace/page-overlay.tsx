@@ -1,11 +1,15 @@
 import type { PageRect } from '@zikao/anchoring';
-import type { AnnotationKind, AnnotationStamp } from '@zikao/contract/annotation';
+import { type AnnotationKind, type AnnotationStamp, isDrawnMark } from '@zikao/contract/annotation';
 import { type PointerEvent as ReactPointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { Placement } from './anchoring-layout.ts';
 import { type AnnotationDecoration, decoratedName, markColor, withDecorationClass } from './annotation-decoration.ts';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
 import { fill, STAMP_COLOR, STAMP_LABEL } from './categories.ts';
+import { DrawnShapeSvg } from './marks/drawn-shape.tsx';
+import { markName, textMarkLayer } from './marks/mark-style.ts';
+import { shapeAnchor, shapeBounds } from './marks/shape-geometry.ts';
 import { type Box, boxesForText, caretBoxAt } from './text-layer-dom.ts';
+import './marks/marks.css';
 
 export type Tool = 'select' | 'area' | 'note' | 'stamp';
 
@@ -72,7 +76,7 @@ export function PageOverlay(props: PageOverlayProps) {
       next.set(item.annotation.id, list);
       for (const box of list) hits.push({ id: item.annotation.id, box });
     }
-    if (draft?.kind === 'highlight' && draft.parts) {
+    if (draft?.parts) {
       const list: Box[] = [];
       for (const part of draft.parts) {
         if (part.page === pageIndex) list.push(...boxesForText(page, pageIndex, part.start, part.end));
@@ -158,23 +162,58 @@ export function PageOverlay(props: PageOverlayProps) {
         if (placement.kind === 'text') {
           const list = boxes.get(annotation.id) ?? [];
           const first = placement.parts[0]?.page === pageIndex ? list[0] : undefined;
+          const last = placement.parts[placement.parts.length - 1]?.page === pageIndex ? list.at(-1) : undefined;
+          const layer = textMarkLayer(annotation.kind, color);
+          const name = decoratedName(markName(annotation, number), decoration);
+          const select = () => props.onSelect(annotation.id);
           return (
-            <div key={annotation.id} className={className} data-annotation-id={annotation.id}>
+            <div
+              key={annotation.id}
+              className={`${className} aw-text-mark aw-kind-${annotation.kind}`}
+              data-annotation-id={annotation.id}
+            >
               {list.map((box, i) => (
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: boxes of one highlight have no identity but their order
                   key={i}
-                  className="aw-hl"
-                  style={{ ...boxStyle(box), background: fill(color), borderBottomColor: color }}
+                  className={`aw-hl${layer.line ? ` aw-line-${layer.line}` : ''}`}
+                  style={{
+                    ...boxStyle(box),
+                    background: layer.fill ?? 'transparent',
+                    borderBottomColor: annotation.kind === 'highlight' ? color : 'transparent',
+                    ['--aw-line' as string]: layer.lineColor,
+                    ['--aw-line-width' as string]: `${lineWidth(box)}px`,
+                  }}
                 />
               ))}
+              {last && layer.caret && (
+                <span
+                  className="aw-insert-caret"
+                  aria-hidden="true"
+                  style={{ left: last.left + last.width, top: last.top, height: last.height }}
+                >
+                  ∧
+                </span>
+              )}
+              {last && layer.callout && annotation.suggestion && (
+                <div
+                  className={`aw-callout aw-callout-${annotation.kind}`}
+                  aria-hidden="true"
+                  style={{ left: last.left + last.width, top: last.top, fontSize: calloutSize(scale) }}
+                  onClick={select}
+                  title={annotation.suggestion}
+                >
+                  <span className="aw-callout-sign">{annotation.kind === 'insert' ? '+' : '→'}</span>
+                  <ins>{clipCallout(annotation.suggestion)}</ins>
+                </div>
+              )}
               {first && (
                 <button
                   type="button"
                   className="aw-badge"
                   style={{ left: first.left - 10, top: first.top - 10, background: color }}
-                  onClick={() => props.onSelect(annotation.id)}
-                  aria-label={decoratedName(`批注 ${number}`, decoration)}
+                  onClick={select}
+                  aria-label={name}
                 >
                   {number}
                 </button>
@@ -184,6 +223,57 @@ export function PageOverlay(props: PageOverlayProps) {
         }
         if (placement.kind !== 'area') return null;
         const rect = placement.rect;
+        if (isDrawnMark(annotation.kind)) {
+          const shape = annotation.shape;
+          if (!shape || props.width <= 0) return null;
+          const ink = decoration ? { ...shape, color } : shape;
+          const anchorAt = shapeAnchor(annotation.kind, shape);
+          const bounds = selected ? shapeBounds(shape) : null;
+          const pageWidth = props.width * scale;
+          const pageHeight = props.height * scale;
+          const name = decoratedName(markName(annotation, number), decoration);
+          return (
+            <div
+              key={annotation.id}
+              className={`${className} aw-drawn-mark aw-kind-${annotation.kind}`}
+              data-annotation-id={annotation.id}
+              data-color={ink.color}
+            >
+              <DrawnShapeSvg
+                kind={annotation.kind}
+                shape={ink}
+                width={props.width}
+                height={props.height}
+                scale={scale}
+                onHit={() => props.onSelect(annotation.id)}
+              />
+              {bounds && (
+                <div
+                  className="aw-drawn-bounds"
+                  style={{
+                    left: bounds.x * pageWidth - 6,
+                    top: bounds.y * pageHeight - 6,
+                    width: bounds.width * pageWidth + 12,
+                    height: bounds.height * pageHeight + 12,
+                  }}
+                />
+              )}
+              <button
+                type="button"
+                className="aw-badge aw-drawn-badge"
+                style={{
+                  left: clampTo(anchorAt.x * pageWidth - 22, 0, pageWidth - 20),
+                  top: clampTo(anchorAt.y * pageHeight - 22, 0, pageHeight - 20),
+                  background: color,
+                }}
+                onClick={() => props.onSelect(annotation.id)}
+                aria-label={name}
+              >
+                {number}
+              </button>
+            </div>
+          );
+        }
         if (annotation.kind === 'stamp' && rect && annotation.stamp) {
           return (
             <button
@@ -242,7 +332,7 @@ export function PageOverlay(props: PageOverlayProps) {
         // biome-ignore lint/suspicious/noArrayIndexKey: draft boxes are positional
         <div key={`d${i}`} className="aw-hl aw-draft" style={boxStyle(box)} />
       ))}
-      {draft && draft.kind !== 'highlight' && draft.page === pageIndex && draft.rect && (
+      {draft && !draft.parts && draft.page === pageIndex && draft.rect && (
         <div className="aw-draft aw-draft-rect" style={rectStyle(draft.rect, scale)} />
       )}
       {caretBox && <div className="aw-caret" data-testid="keyboard-caret" style={boxStyle(caretBox)} />}
@@ -259,6 +349,26 @@ export function PageOverlay(props: PageOverlayProps) {
       )}
     </div>
   );
+}
+
+/** The underline or strike-through's thickness: about a twelfth of the line's height, 1.5–3 px. */
+function lineWidth(box: Box): number {
+  return Math.max(1.5, Math.min(3, Math.round(box.height / 12)));
+}
+
+/** A callout shows at most 40 characters; the whole suggestion is in the list and its tooltip. */
+function clipCallout(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
+}
+
+/** The callout's type follows the zoom a little: 12 px at 100 % and above, never under 9 px. */
+function calloutSize(scale: number): number {
+  return Math.round(Math.max(9, Math.min(12, 12 * scale)));
+}
+
+function clampTo(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(value, Math.max(min, max)));
 }
 
 function boxStyle(box: Box) {

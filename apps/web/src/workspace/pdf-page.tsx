@@ -2,6 +2,7 @@ import type { PageRect } from '@zikao/anchoring';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { DrawLayer } from './marks/draw-layer.tsx';
 import { PageOverlay, type PageOverlayProps } from './page-overlay.tsx';
 import type { PdfJs } from './pdf-loader.ts';
 import { registerTextLayer, unregisterTextLayer } from './text-layer-dom.ts';
@@ -17,12 +18,16 @@ export interface PdfPageProps extends Omit<PageOverlayProps, 'layerVersion' | 's
   height: number;
   top: number;
   left: number;
+  /** Wait to draw: another page is drawn first (the one the reader opened on). */
+  hold?: boolean;
   onRendered?(pageIndex: number): void;
+  /** The page could not be drawn. */
+  onFailed?(pageIndex: number): void;
 }
 
 /** One page: its canvas, its text layer (for selection) and its annotations, at one scale. */
 export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
-  const { pdfjs, pdf, pageIndex, scale, width, height, top, left, onRendered } = props;
+  const { pdfjs, pdf, pageIndex, scale, width, height, top, left, hold, onRendered, onFailed } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [layerVersion, setLayerVersion] = useState(0);
@@ -35,6 +40,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
     let textLayer: InstanceType<PdfJs['TextLayer']> | null = null;
     const textContainer = textRef.current;
     setRendered(false);
+    if (hold) return;
     (async () => {
       const page = await pdf.getPage(pageIndex + 1);
       if (cancelled) return;
@@ -76,7 +82,10 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
       setLayerVersion((version) => version + 1);
     })().catch((error: unknown) => {
       const name = (error as { name?: string })?.name;
-      if (!cancelled && name !== 'RenderingCancelledException' && name !== 'AbortException') setFailed(true);
+      if (!cancelled && name !== 'RenderingCancelledException' && name !== 'AbortException') {
+        setFailed(true);
+        onFailed?.(pageIndex);
+      }
     });
     return () => {
       cancelled = true;
@@ -87,7 +96,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
         textContainer.replaceChildren();
       }
     };
-  }, [pdfjs, pdf, pageIndex, scale, onRendered]);
+  }, [pdfjs, pdf, pageIndex, scale, hold, onRendered, onFailed]);
 
   useLayoutEffect(() => {
     textRef.current?.style.setProperty('--total-scale-factor', String(scale));
@@ -106,6 +115,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
       {failed && <div className="aw-page-loading">第 {pageIndex + 1} 页渲染失败</div>}
       <div ref={textRef} className="textLayer aw-text-layer" />
       <PageOverlay {...props} scale={scale} layerVersion={layerVersion} />
+      <DrawLayer pageIndex={pageIndex} scale={scale} width={width} height={height} />
     </section>
   );
 });

@@ -16,6 +16,15 @@ export const SHORTCUT_GROUPS: ReadonlyArray<{
     ],
   },
   {
+    title: '修改标记',
+    shortcuts: [
+      { keys: 'U', action: '为选中文字加下划线（没有选中文字时换成下划线工具）' },
+      { keys: 'D', action: '删除建议：选中的文字建议删去' },
+      { keys: 'M', action: '修改建议：选中的文字建议改为所填文字' },
+      { keys: 'I', action: '插入建议：在键盘光标处（或选中文字之后）插入所填文字' },
+    ],
+  },
+  {
     title: '放置批注',
     shortcuts: [
       {
@@ -24,6 +33,12 @@ export const SHORTCUT_GROUPS: ReadonlyArray<{
       },
       { keys: 'S，再按 Enter', action: '在当前页放置印章：方向键移动，Enter 确定' },
       { keys: 'N，再按 Enter', action: '为当前页添加页面批注' },
+      {
+        keys: 'L / T / O，再按 Enter',
+        action: '在当前页放置直线 / 箭头 / 椭圆：方向键移动，Shift + 方向键移动终点或调整大小，Enter 确定',
+      },
+      { keys: 'P', action: '画笔：用鼠标、手指或手写笔画，Enter 完成，Esc 放弃' },
+      { keys: 'X', action: '橡皮擦：点或划过自己画的标记即擦除（Ctrl/⌘ + Z 可撤销）' },
       { keys: 'V', action: '回到选择文字工具' },
     ],
   },

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { WorkspaceAnnotation } from './annotation-model.ts';
 import type { CaretKey } from './caret-text.ts';
-import type { Tool } from './page-overlay.tsx';
+import { type TextMarkTool, TOOL_KEYS, type WorkspaceTool } from './marks/tools.ts';
 
 export interface WorkspaceKeys {
   enabled: boolean;
@@ -13,7 +13,9 @@ export interface WorkspaceKeys {
   caretActive: boolean;
   /** A box or stamp is being placed: arrows move it. */
   placing: boolean;
-  onTool(tool: Tool): void;
+  onTool(tool: WorkspaceTool): void;
+  /** U, D, M, I: underline, strike out, suggest a replacement for, or insert at the selection or caret. */
+  onMark(kind: TextMarkTool): void;
   onZoom(direction: 1 | -1 | 0): void;
   onUndo(): void;
   onHelp(): void;
@@ -32,6 +34,11 @@ export interface WorkspaceKeys {
   onPage(delta: number): void;
   isTyping(target: EventTarget | null): boolean;
 }
+
+/** The single-letter keys of the marking and drawing tools, lower-cased. */
+const MARK_KEYS = new Map(
+  Object.entries(TOOL_KEYS).map(([tool, key]) => [key.toLowerCase(), tool as keyof typeof TOOL_KEYS]),
+);
 
 const CARET_KEYS = new Set<string>(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
 const STEP = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as const;
@@ -126,7 +133,11 @@ export function useWorkspaceKeys(keys: WorkspaceKeys): void {
       else if (key === 'n') k.onTool('note');
       else if (key === 's') k.onTool('stamp');
       else if (key === 'h') k.onHighlightSelection();
-      else if (event.key === 'Enter' && !isControl(event.target)) {
+      else if (MARK_KEYS.has(key)) {
+        const tool = MARK_KEYS.get(key) as keyof typeof TOOL_KEYS;
+        if (tool === 'underline' || tool === 'strikeout' || tool === 'replace' || tool === 'insert') k.onMark(tool);
+        else k.onTool(tool);
+      } else if (event.key === 'Enter' && !isControl(event.target)) {
         event.preventDefault();
         k.onEnter();
       } else if ((event.key === 'Delete' || event.key === 'Backspace') && k.selectedId) k.onDelete(k.selectedId);

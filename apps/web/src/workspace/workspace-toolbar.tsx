@@ -1,30 +1,136 @@
 import {
+  ArrowRightOutlined,
   BorderOutlined,
   CheckCircleFilled,
   CloudSyncOutlined,
   DisconnectOutlined,
   DownloadOutlined,
+  DownOutlined,
+  EditOutlined,
   FileTextOutlined,
+  LineOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
   RollbackOutlined,
   SelectOutlined,
+  SignatureOutlined,
+  StrikethroughOutlined,
+  UnderlineOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { ANNOTATION_STAMPS, type AnnotationStamp } from '@zikao/contract/annotation';
-import { Button, Dropdown, InputNumber, Space, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Dropdown, InputNumber, type MenuProps, Space, Tooltip } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { STAMP_COLOR, STAMP_LABEL } from './categories.ts';
-import type { Tool } from './page-overlay.tsx';
+import { DrawStylePicker } from './marks/draw-style-picker.tsx';
+import { EllipseIcon, EraserIcon, InsertIcon } from './marks/tool-icons.tsx';
+import { TOOL_KEYS, type WorkspaceTool } from './marks/tools.ts';
 import type { SaveState } from './workspace-controller.ts';
+
+interface ToolSpec {
+  value: WorkspaceTool;
+  label: string;
+  title: string;
+  icon: React.ReactNode;
+  /** Only on PDF pages (not in structured-text mode). */
+  pdf?: boolean;
+}
+
+const key = (tool: keyof typeof TOOL_KEYS) => TOOL_KEYS[tool];
+
+/** The marks made on words. */
+const TEXT_TOOLS: ToolSpec[] = [
+  { value: 'select', label: '文字', title: '选择文字添加批注（V）', icon: <SelectOutlined /> },
+  {
+    value: 'underline',
+    label: '下划线',
+    title: `下划线（${key('underline')}）：选中文字`,
+    icon: <UnderlineOutlined />,
+  },
+  {
+    value: 'strikeout',
+    label: '删除建议',
+    title: `删除建议（${key('strikeout')}）：选中建议删去的文字`,
+    icon: <StrikethroughOutlined />,
+  },
+  {
+    value: 'replace',
+    label: '修改建议',
+    title: `修改建议（${key('replace')}）：选中文字，再写出改后的文字`,
+    icon: <EditOutlined />,
+  },
+  {
+    value: 'insert',
+    label: '插入建议',
+    title: `插入建议（${key('insert')}）：在两字之间点一下，再写出要插入的文字`,
+    icon: <InsertIcon />,
+  },
+];
+
+/** The marks drawn on the page, and the eraser. */
+const DRAW_TOOLS: ToolSpec[] = [
+  {
+    value: 'pen',
+    label: '画笔',
+    title: `画笔（${key('pen')}）：随手画，Enter 或「完成」结束`,
+    icon: <SignatureOutlined />,
+    pdf: true,
+  },
+  {
+    value: 'line',
+    label: '直线',
+    title: `直线（${key('line')}）：拖动画线，按住 Shift 取 45° 角`,
+    icon: <LineOutlined />,
+    pdf: true,
+  },
+  {
+    value: 'arrow',
+    label: '箭头',
+    title: `箭头（${key('arrow')}）：从起点拖到箭头所指处`,
+    icon: <ArrowRightOutlined style={{ transform: 'rotate(-45deg)' }} />,
+    pdf: true,
+  },
+  {
+    value: 'ellipse',
+    label: '椭圆',
+    title: `椭圆（${key('ellipse')}）：拖动圈出，按住 Shift 画圆`,
+    icon: <EllipseIcon />,
+    pdf: true,
+  },
+  {
+    value: 'eraser',
+    label: '橡皮擦',
+    title: `橡皮擦（${key('eraser')}）：点或划过自己画的标记即可擦除`,
+    icon: <EraserIcon />,
+    pdf: true,
+  },
+];
+
+const PAGE_TOOLS: ToolSpec[] = [
+  { value: 'area', label: '区域', title: '框选区域（A）：图表、公式、扫描页', icon: <BorderOutlined />, pdf: true },
+  { value: 'note', label: '页面批注', title: '在页面上添加批注（N）', icon: <FileTextOutlined />, pdf: true },
+];
+
+const ALL_TOOLS = [...TEXT_TOOLS, ...PAGE_TOOLS, ...DRAW_TOOLS];
+
+/** Below this toolbar width the tools fold into one menu (phones, narrow panes). */
+const COMPACT_WIDTH = 760;
 
 export interface ToolbarProps {
   pdfMode: boolean;
   editable: boolean;
-  tool: Tool;
+  tool: WorkspaceTool;
   stamp: AnnotationStamp;
+  /** The drawing tools' colour and width (PDF points). */
+  drawColor: string;
+  drawWidth: number;
+  onDrawStyle(style: { color?: string; width?: number }): void;
+  /** Strokes of a pen mark not yet finished; 完成 opens its form. */
+  penStrokes: number;
+  onPenDone(): void;
+  onPenCancel(): void;
   zoom: number;
   page: number;
   pageCount: number;
@@ -32,7 +138,7 @@ export interface ToolbarProps {
   pendingCount: number;
   canUndo: boolean;
   thumbnailsOpen: boolean;
-  onTool(tool: Tool, stamp?: AnnotationStamp): void;
+  onTool(tool: WorkspaceTool, stamp?: AnnotationStamp): void;
   onZoom(direction: 1 | -1 | 0): void;
   onPage(page: number): void;
   onUndo(): void;
@@ -46,22 +152,101 @@ export function WorkspaceToolbar(props: ToolbarProps) {
   const { tool, editable, pdfMode } = props;
   const [pageInput, setPageInput] = useState<number | null>(props.page + 1);
   useEffect(() => setPageInput(props.page + 1), [props.page]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [compact, setCompact] = useState(false);
+  useLayoutEffect(() => {
+    const element = rootRef.current;
+    if (!element) return;
+    const measure = () => setCompact(element.clientWidth < COMPACT_WIDTH);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const available = (spec: ToolSpec) => pdfMode || !spec.pdf;
 
-  const toolButton = (value: Tool, title: string, icon: React.ReactNode, label: string) => (
-    <Tooltip title={title}>
+  const toolButton = (spec: ToolSpec, withLabel: boolean) => (
+    <Tooltip key={spec.value} title={spec.title}>
       <Button
-        type={tool === value ? 'primary' : 'text'}
-        icon={icon}
-        aria-pressed={tool === value}
-        onClick={() => props.onTool(value)}
+        type={tool === spec.value ? 'primary' : 'text'}
+        icon={spec.icon}
+        aria-pressed={tool === spec.value}
+        aria-label={withLabel ? undefined : spec.label}
+        onClick={() => props.onTool(spec.value)}
       >
-        {label}
+        {withLabel ? spec.label : null}
       </Button>
     </Tooltip>
   );
 
+  const stampMenu: MenuProps['items'] = ANNOTATION_STAMPS.map((stamp) => ({
+    key: `stamp:${stamp}`,
+    label: (
+      <span>
+        <b style={{ color: STAMP_COLOR[stamp], marginRight: 8 }}>{stamp}</b>
+        {STAMP_LABEL[stamp]}
+      </span>
+    ),
+  }));
+  const current = ALL_TOOLS.find((spec) => spec.value === tool);
+  // Phones and narrow panes: one menu of every tool, grouped, beside the tool in hand.
+  const toolMenu: MenuProps = {
+    selectedKeys: tool === 'stamp' ? [`stamp:${props.stamp}`] : [tool],
+    items: [
+      {
+        type: 'group',
+        key: 'text',
+        label: '文字标记',
+        children: TEXT_TOOLS.filter(available).map((spec) => ({ key: spec.value, icon: spec.icon, label: spec.label })),
+      },
+      ...(pdfMode
+        ? [
+            {
+              type: 'group' as const,
+              key: 'page',
+              label: '页面',
+              children: [
+                ...PAGE_TOOLS.map((spec) => ({ key: spec.value, icon: spec.icon, label: spec.label })),
+                { key: 'stamp', label: '印章', children: stampMenu },
+              ],
+            },
+            {
+              type: 'group' as const,
+              key: 'draw',
+              label: '绘制',
+              children: DRAW_TOOLS.map((spec) => ({ key: spec.value, icon: spec.icon, label: spec.label })),
+            },
+          ]
+        : []),
+    ],
+    onClick: ({ key: picked }) => {
+      if (picked.startsWith('stamp:')) props.onTool('stamp', picked.slice(6) as AnnotationStamp);
+      else props.onTool(picked as WorkspaceTool);
+    },
+  };
+  const drawing = tool === 'pen' || tool === 'line' || tool === 'arrow' || tool === 'ellipse';
+  const stylePicker = pdfMode && (
+    <DrawStylePicker
+      color={props.drawColor}
+      width={props.drawWidth}
+      onChange={props.onDrawStyle}
+      highlighted={drawing}
+    />
+  );
+  const penBar = props.penStrokes > 0 && (
+    <span className="aw-pen-bar" data-testid="pen-bar">
+      已画 {props.penStrokes} 笔
+      <Button size="small" type="primary" onClick={props.onPenDone}>
+        完成
+      </Button>
+      <Button size="small" onClick={props.onPenCancel}>
+        放弃
+      </Button>
+    </span>
+  );
+
   return (
-    <div className="aw-toolbar" role="toolbar" aria-label="批注工具栏">
+    <div ref={rootRef} className="aw-toolbar" role="toolbar" aria-label="批注工具栏">
       <Space size={4} wrap>
         {pdfMode && (
           <Tooltip title={props.thumbnailsOpen ? '收起缩略图' : '展开缩略图'}>
@@ -73,37 +258,66 @@ export function WorkspaceToolbar(props: ToolbarProps) {
             />
           </Tooltip>
         )}
-        {editable && (
+        {editable && compact && (
           <>
-            {toolButton('select', '选择文字添加批注（V）', <SelectOutlined />, '文字')}
-            {pdfMode && toolButton('area', '框选区域（A）：图表、公式、扫描页', <BorderOutlined />, '区域')}
-            {pdfMode && toolButton('note', '在页面上添加批注（N）', <FileTextOutlined />, '页面批注')}
-            {pdfMode && (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  selectedKeys: tool === 'stamp' ? [props.stamp] : [],
-                  items: ANNOTATION_STAMPS.map((stamp) => ({
-                    key: stamp,
-                    label: (
-                      <span>
-                        <b style={{ color: STAMP_COLOR[stamp], marginRight: 8 }}>{stamp}</b>
-                        {STAMP_LABEL[stamp]}
-                      </span>
-                    ),
-                  })),
-                  onClick: ({ key }) => props.onTool('stamp', key as AnnotationStamp),
-                }}
+            <Dropdown trigger={['click']} menu={toolMenu}>
+              <Button
+                type="primary"
+                icon={tool === 'stamp' ? undefined : current?.icon}
+                aria-label={`工具：${current?.label ?? '印章'}，更多工具`}
               >
-                <Button
-                  type={tool === 'stamp' ? 'primary' : 'text'}
-                  aria-pressed={tool === 'stamp'}
-                  aria-label="印章（S）"
+                {tool === 'stamp' ? `${props.stamp} 印章` : current?.label} <DownOutlined />
+              </Button>
+            </Dropdown>
+            {stylePicker}
+            {penBar}
+            <Tooltip title="撤销（Ctrl+Z）">
+              <Button
+                type="text"
+                icon={<RollbackOutlined />}
+                disabled={!props.canUndo}
+                onClick={props.onUndo}
+                aria-label="撤销"
+              />
+            </Tooltip>
+          </>
+        )}
+        {editable && !compact && (
+          <>
+            <fieldset className="aw-tool-group">
+              <legend className="aw-sr-only">文字标记</legend>
+              {TEXT_TOOLS.map((spec) => toolButton(spec, spec.value === 'select'))}
+            </fieldset>
+            {pdfMode && (
+              <fieldset className="aw-tool-group">
+                <legend className="aw-sr-only">页面批注</legend>
+                {PAGE_TOOLS.map((spec) => toolButton(spec, true))}
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    selectedKeys: tool === 'stamp' ? [`stamp:${props.stamp}`] : [],
+                    items: stampMenu,
+                    onClick: ({ key: picked }) => props.onTool('stamp', picked.slice(6) as AnnotationStamp),
+                  }}
                 >
-                  <b style={{ color: tool === 'stamp' ? undefined : STAMP_COLOR[props.stamp] }}>{props.stamp}</b> 印章
-                </Button>
-              </Dropdown>
+                  <Button
+                    type={tool === 'stamp' ? 'primary' : 'text'}
+                    aria-pressed={tool === 'stamp'}
+                    aria-label="印章（S）"
+                  >
+                    <b style={{ color: tool === 'stamp' ? undefined : STAMP_COLOR[props.stamp] }}>{props.stamp}</b> 印章
+                  </Button>
+                </Dropdown>
+              </fieldset>
             )}
+            {pdfMode && (
+              <fieldset className="aw-tool-group">
+                <legend className="aw-sr-only">绘制</legend>
+                {DRAW_TOOLS.map((spec) => toolButton(spec, false))}
+                {stylePicker}
+              </fieldset>
+            )}
+            {penBar}
             <Tooltip title="撤销（Ctrl+Z）">
               <Button
                 type="text"

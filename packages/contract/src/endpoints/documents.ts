@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type AnnotationDto,
   type AnnotationPlacement,
@@ -26,6 +27,17 @@ import type { ListResult } from '../envelope.ts';
 import { ApiPath } from '../paths.ts';
 import { Access } from './access.ts';
 import { emptyInputSchema } from './empty.ts';
+
+/**
+ * The annotated PDF's two forms (adr/022): `annotated` (批注版) draws every mark as an ISO 32000
+ * annotation that readers list in their comment pane, with only the numbered markers and the index
+ * burned in; `print` (打印版) burns every mark into the pages and carries no annotations.
+ */
+export const ANNOTATED_PDF_VARIANTS = ['annotated', 'print'] as const;
+export type AnnotatedPdfVariant = (typeof ANNOTATED_PDF_VARIANTS)[number];
+export const annotatedPdfInputSchema = documentRefSchema.extend({
+  variant: z.enum(ANNOTATED_PDF_VARIANTS, { error: '须为 annotated（批注版）或 print（打印版）' }).default('annotated'),
+});
 
 /** The documents area: uploads, review documents, annotations and the comment bank. */
 export const documentsEndpoints = {
@@ -109,10 +121,10 @@ export const documentsEndpoints = {
     body: 'file',
     access: Access.signedIn,
   }),
-  /** The annotated PDF download. */
+  /** The annotated PDF download: 批注版 (`variant=annotated`, the default) or 打印版 (`variant=print`). */
   annotationExportPdf: get<never>()({
     path: `${ApiPath.annotationExportPdf}/:documentId`,
-    input: documentRefSchema,
+    input: annotatedPdfInputSchema,
     body: 'file',
     access: Access.signedIn,
   }),

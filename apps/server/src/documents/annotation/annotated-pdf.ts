@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { anchor, DocumentText } from '@zikao/anchoring';
-import {
-  ANNOTATION_CATEGORIES,
-  ANNOTATION_KIND_LABELS,
-  ANNOTATION_SEVERITIES,
-  type AnnotationDto,
-} from '@zikao/contract';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { type AnnotationDto, isDrawnMark, isSuggestion, isTextMark } from '@zikao/contract';
+import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
+import { PDFDocument, type PDFFont, type PDFPage, type rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
 import { stripPdfMetadata } from '../document/metadata-strip.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
+import { categoryOf, drawIndex, drawMarker, hexColor, indexLines } from './annotated-pdf-index.ts';
+import { addAnnotations, burnIn } from './pdf-annots.ts';
+import { type MarkGeometry, markParts, type Rgb } from './pdf-appearance.ts';
+import { boundsOf, pageFrame, strokesToUser, type UserRect, viewrectOf, viewrectToUser } from './pdf-page-frame.ts';
 
 export interface PageGeometry {
   width: number;
@@ -48,14 +48,6 @@ async function cjkSubset(text: string): Promise<Uint8Array> {
   fontBytes ??= readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
   return subsetFont(fontBytes, text, { targetFormat: 'truetype' });
 }
-
-function hexColor(hex: string) {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return rgb(((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255);
-}
-
-const categoryOf = (key: string) => ANNOTATION_CATEGORIES.find((c) => c.key === key) ?? ANNOTATION_CATEGORIES[5];
-const severityLabel = (key: string) => ANNOTATION_SEVERITIES.find((s) => s.key === key)?.label ?? key;
 
 /** Boxes covering page-local offsets [start, end), from the text items' geometry. */
 export function rectsForRange(boxes: readonly ItemBox[], start: number, end: number): Rect[] {
@@ -112,142 +104,64 @@ export function place(annotations: readonly AnnotationDto[], pages: readonly Pag
 /** Height of the marker on its page, for reading order (PDF y grows upwards). */
 const topOf = (item: Placed) => item.rects.find((rect) => rect.page === item.page)?.y ?? 0;
 
-function drawMarker(page: PDFPage, font: PDFFont, number: number, x: number, y: number, color: ReturnType<typeof rgb>) {
-  const label = String(number);
-  const size = 7;
-  const radius = Math.max(6.5, font.widthOfTextAtSize(label, size) / 2 + 2.5);
-  page.drawCircle({ x, y, size: radius, color, borderColor: rgb(1, 1, 1), borderWidth: 0.8 });
-  page.drawText(label, {
-    x: x - font.widthOfTextAtSize(label, size) / 2,
-    y: y - size / 2 + 1,
-    size,
-    font,
-    color: rgb(1, 1, 1),
-  });
+/** A colour as pdf-lib's rgb and as the annotation's /C. */
+function rgbOf(hex: string): Rgb {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255];
 }
 
-function drawStamp(page: PDFPage, font: PDFFont, stamp: string, rect: Rect) {
-  const red = rgb(0.8, 0.1, 0.1);
-  const size = Math.min(rect.width, rect.height, 60);
-  const { x, y } = rect;
-  if (stamp === '✓') {
-    page.drawLine({ start: { x, y: y + size * 0.5 }, end: { x: x + size * 0.35, y }, thickness: 3, color: red });
-    page.drawLine({ start: { x: x + size * 0.35, y }, end: { x: x + size, y: y + size }, thickness: 3, color: red });
-  } else if (stamp === '✗') {
-    page.drawLine({ start: { x, y }, end: { x: x + size, y: y + size }, thickness: 3, color: red });
-    page.drawLine({ start: { x, y: y + size }, end: { x: x + size, y }, thickness: 3, color: red });
+/** A few words above the mark, as a reviewer writes the better word above the struck one (打印版). */
+function drawSuggestion(page: PDFPage, font: PDFFont, item: Placed, color: ReturnType<typeof rgb>) {
+  const { suggestion, kind } = item.annotation;
+  const anchorRect = kind === 'insert' ? item.rects[item.rects.length - 1] : item.rects[0];
+  if (!suggestion || !anchorRect || anchorRect.page !== item.page) return;
+  const chars = Array.from(suggestion.replace(/\s+/g, ' '));
+  const text = `${kind === 'insert' ? '∧' : ''}${chars.slice(0, SUGGESTION_SHOWN).join('')}${chars.length > SUGGESTION_SHOWN ? '…' : ''}`;
+  const size = Math.max(6, Math.min(9, anchorRect.height * 0.6));
+  const x = kind === 'insert' ? anchorRect.x + anchorRect.width - size / 2 : anchorRect.x;
+  page.drawText(text, { x, y: anchorRect.y + anchorRect.height + 1, size, font, color });
+}
+
+const SUGGESTION_SHOWN = 24;
+
+/**
+ * Where each placed annotation's mark lies in user space. Text boxes come from the extracted
+ * geometry, already in user space; viewrects and strokes are measured on the page as displayed
+ * (cropped and rotated, from its top-left corner) and are turned into user space here.
+ */
+function geometryOf(item: Placed, pdfPages: readonly PDFPage[], notePin: UserRect | null): MarkGeometry {
+  const { annotation } = item;
+  const page = item.page ?? 0;
+  const pdfPage = pdfPages[page];
+  const frame = pdfPage ? pageFrame(pdfPage) : null;
+  const color = rgbOf(annotation.shape?.color ?? categoryOf(annotation.category).color);
+  const mark: MarkGeometry = { annotation, rects: item.rects, strokes: [], page, color };
+  if (!frame || item.page === null || isTextMark(annotation.kind)) return mark;
+  if (isDrawnMark(annotation.kind)) {
+    mark.strokes = strokesToUser(frame, annotation);
+    const all = mark.strokes.flat();
+    mark.rects = all.length > 0 ? [{ ...boundsOf(all), page }] : [];
+  } else if (annotation.kind === 'note') {
+    mark.rects = notePin ? [{ ...notePin, page }] : [];
   } else {
-    page.drawText(stamp, { x, y: y + size * 0.1, size: size * 0.9, font, color: red });
+    const viewrect = viewrectOf(annotation);
+    if (viewrect) mark.rects = [{ ...viewrectToUser(frame, viewrect), page }];
   }
-}
-
-/** Splits text into lines no wider than `width`, character by character (CJK has no spaces). */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const char of Array.from(paragraph)) {
-      if (line && font.widthOfTextAtSize(line + char, size) > width) {
-        lines.push(line);
-        line = '';
-      }
-      line += char;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-const A4: [number, number] = [595.28, 841.89];
-
-interface IndexLine {
-  text: string;
-  size: number;
-  color: ReturnType<typeof rgb>;
-  indent: number;
-  /** Draw a numbered marker in this category colour before the line. */
-  marker?: { number: number; color: ReturnType<typeof rgb> };
-  gapAfter?: number;
-}
-
-const GREY = rgb(0.45, 0.45, 0.45);
-
-/** Every line of the index pages, before wrapping: also the text whose glyphs the font needs. */
-function indexLines(title: string, placed: readonly Placed[]): IndexLine[] {
-  const lines: IndexLine[] = [
-    { text: `批注索引：${title}`, size: 16, color: rgb(0.15, 0.15, 0.15), indent: 0 },
-    { text: `共 ${placed.length} 条批注`, size: 10, color: GREY, indent: 0, gapAfter: 8 },
-  ];
-  for (const item of placed) {
-    const { annotation } = item;
-    const category = categoryOf(annotation.category);
-    const color = hexColor(category.color);
-    const where = item.page === null ? '原文已无法定位' : `第 ${item.page + 1} 页`;
-    const kind =
-      annotation.kind === 'stamp' ? `印章 ${annotation.stamp ?? ''}` : ANNOTATION_KIND_LABELS[annotation.kind];
-    lines.push({
-      text: `${where} · ${category.label} · ${severityLabel(annotation.severity)} · ${kind}`,
-      size: 10,
-      color,
-      indent: 20,
-      marker: { number: item.number, color },
-    });
-    if (item.quote)
-      lines.push({
-        text: `原文：“${Array.from(item.quote).slice(0, 120).join('')}”`,
-        size: 9.5,
-        color: rgb(0.4, 0.4, 0.4),
-        indent: 20,
-      });
-    if (annotation.comment)
-      lines.push({ text: `批注：${annotation.comment}`, size: 10.5, color: rgb(0.1, 0.1, 0.1), indent: 20 });
-    for (const reply of annotation.replies) {
-      lines.push({
-        text: `回复（${reply.authorName}）：${reply.comment}`,
-        size: 9.5,
-        color: rgb(0.3, 0.3, 0.3),
-        indent: 32,
-      });
-    }
-    const last = lines[lines.length - 1];
-    if (last) last.gapAfter = 8;
-  }
-  return lines;
-}
-
-function drawIndex(pdf: PDFDocument, font: PDFFont, lines: readonly IndexLine[]): void {
-  const margin = 50;
-  const textWidth = A4[0] - margin * 2;
-  let page = pdf.addPage(A4);
-  let y = A4[1] - margin;
-  for (const line of lines) {
-    const wrapped = wrapText(line.text, font, line.size, textWidth - line.indent);
-    if (line.marker && y - line.size * 1.6 * Math.min(3, wrapped.length) < margin) {
-      page = pdf.addPage(A4);
-      y = A4[1] - margin;
-    }
-    if (line.marker) drawMarker(page, font, line.marker.number, margin + 7, y - line.size * 0.7, line.marker.color);
-    for (const text of wrapped) {
-      if (y - line.size * 1.6 < margin) {
-        page = pdf.addPage(A4);
-        y = A4[1] - margin;
-      }
-      page.drawText(text, { x: margin + line.indent, y: y - line.size, size: line.size, font, color: line.color });
-      y -= line.size * 1.6;
-    }
-    y -= line.gapAfter ?? 0;
-  }
+  return mark;
 }
 
 /**
- * The annotated PDF, the way Moodle's feedback PDF works: highlights, boxes and stamps burned
- * into the pages with numbered markers, then index pages listing every comment.
+ * The annotated PDF, the way Moodle's feedback PDF works, with numbered markers and index pages
+ * listing every comment. 批注版 (`annotated`) gives every mark as an ISO 32000 annotation with its
+ * own appearance, so readers list the comments in their pane and nothing is drawn twice; 打印版
+ * (`print`) burns the same appearances into the pages and writes no annotations (adr/022).
  */
 export async function buildAnnotatedPdf(
   source: Uint8Array,
   pages: readonly PageGeometry[],
   annotations: readonly AnnotationDto[],
   title: string,
+  variant: AnnotatedPdfVariant = 'annotated',
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(source);
   // The export names the thesis as the reviewer sees it, and carries nothing of the upload's own (issue 19 §1).
@@ -255,7 +169,10 @@ export async function buildAnnotatedPdf(
   pdf.registerFontkit(fontkit);
   const placed = place(annotations, pages);
   const lines = indexLines(title, placed);
-  const font = await pdf.embedFont(await cjkSubset(`0123456789?优${lines.map((line) => line.text).join('')}`));
+  const shown = placed.map((item) => item.annotation.suggestion ?? '').join('');
+  const font = await pdf.embedFont(
+    await cjkSubset(`0123456789?优∧…${shown}${lines.map((line) => line.text).join('')}`),
+  );
   const pdfPages = pdf.getPages();
   const notesOnPage = new Map<number, number>();
   for (const item of placed) {
@@ -263,27 +180,33 @@ export async function buildAnnotatedPdf(
     const page = pdfPages[item.page];
     if (!page) continue;
     const color = hexColor(categoryOf(item.annotation.category).color);
-    const { kind } = item.annotation;
-    if (kind === 'highlight') {
-      for (const { page: pageIndex, ...rect } of item.rects) {
-        pdfPages[pageIndex]?.drawRectangle({ ...rect, color, opacity: 0.28, borderOpacity: 0 });
-      }
-      const first = item.rects[0];
-      if (first) drawMarker(page, font, item.number, Math.max(8, first.x - 8), first.y + first.height, color);
-    } else if (kind === 'note') {
+    let marker: { x: number; y: number } | null = null;
+    let notePin: UserRect | null = null;
+    if (item.annotation.kind === 'note') {
       const stack = notesOnPage.get(item.page) ?? 0;
       notesOnPage.set(item.page, stack + 1);
-      const { width, height } = page.getSize();
-      drawMarker(page, font, item.number, width - 20, height - 20 - stack * 18, color);
-    } else if (item.rects[0]) {
-      const { page: _page, ...rect } = item.rects[0];
-      if (kind === 'stamp' && item.annotation.stamp) drawStamp(page, font, item.annotation.stamp, rect);
-      else page.drawRectangle({ ...rect, borderColor: color, borderWidth: 1.5, color, opacity: 0.06 });
-      drawMarker(page, font, item.number, Math.max(8, rect.x - 8), rect.y + rect.height, color);
+      const crop = page.getCropBox();
+      marker = { x: crop.x + crop.width - 20, y: crop.y + crop.height - 20 - stack * 18 };
+      notePin = { x: marker.x - 32, y: marker.y - 8, width: 16, height: 16 };
     }
+    const mark = geometryOf(item, pdfPages, notePin);
+    const parts = markParts(mark, font);
+    if (variant === 'annotated') {
+      addAnnotations(pdf, pdfPages, { annotation: item.annotation, number: item.number, parts }, font);
+    } else {
+      for (const part of parts) {
+        const target = pdfPages[part.page];
+        // A page note stays a numbered marker on paper, as it always was.
+        if (target && part.subtype !== 'Text') burnIn(pdf, target, part, font);
+      }
+      if (isSuggestion(item.annotation.kind)) drawSuggestion(page, font, item, color);
+    }
+    const first = mark.rects.find((rect) => rect.page === item.page);
+    marker ??= first ? { x: Math.max(8, first.x - 8), y: first.y + first.height } : null;
+    if (marker) drawMarker(page, font, item.number, marker.x, marker.y, color);
   }
   drawIndex(pdf, font, lines);
-  pdf.setTitle(`${title}（批注版）`);
+  pdf.setTitle(`${title}（${variant === 'print' ? '打印版' : '批注版'}）`);
   pdf.setProducer('自考在线');
   return pdf.save();
 }

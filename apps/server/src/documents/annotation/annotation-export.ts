@@ -5,6 +5,7 @@ import {
   type AnnotationDto,
   type AnnotationPlacement,
 } from '@zikao/contract';
+import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
 import type { AccessService } from '../../access/access.service.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
@@ -18,11 +19,26 @@ import type { AnnotationService } from './annotation.service.ts';
 /** The document name without its extension, for download file names. */
 const baseName = (name: string) => name.replace(/\.(pdf|docx?)$/i, '');
 
-function toExportable(documentId: number, annotation: AnnotationDto): ExportableAnnotation {
+/**
+ * One annotation in the exporter's terms. The kind, the suggestion (replace / insert) and a drawn
+ * mark's strokes go with it; `pageSizes` (PDF points) size a drawn mark's SVG to its page.
+ */
+function toExportable(
+  documentId: number,
+  annotation: AnnotationDto,
+  pageSizes: ReadonlyArray<{ width: number; height: number }> = [],
+): ExportableAnnotation {
+  const pageSize = annotation.shape ? pageSizes[annotation.pageIndex] : undefined;
   return {
     id: annotation.id,
     source: `urn:zikao:document:${documentId}`,
     selectors: annotation.selectors,
+    kind: annotation.kind,
+    ...(annotation.suggestion ? { suggestion: annotation.suggestion } : {}),
+    ...(annotation.shape ? { shape: annotation.shape } : {}),
+    ...(pageSize && pageSize.width > 0 && pageSize.height > 0
+      ? { pageSize: { width: pageSize.width, height: pageSize.height } }
+      : {}),
     comment: annotation.comment,
     category: ANNOTATION_CATEGORIES.find((c) => c.key === annotation.category)?.label ?? annotation.category,
     severity: ANNOTATION_SEVERITIES.find((s) => s.key === annotation.severity)?.label ?? annotation.severity,
@@ -58,15 +74,23 @@ export class AnnotationExporter {
     const annotations = await this.deps.annotations.list(user, documentId);
     const document = await this.deps.documents.findById(documentId);
     const name = baseName(document ? await this.deps.access.documentName(user, document) : '论文');
+    // Drawn marks are drawn in their page's own size (an SVG in PDF points).
+    const pageSizes = annotations.some((annotation) => annotation.shape)
+      ? await this.deps.documents.pages(documentId)
+      : [];
     const body = toAnnotationCollection(
-      annotations.map((annotation) => toExportable(documentId, annotation)),
+      annotations.map((annotation) => toExportable(documentId, annotation, pageSizes)),
       `${name}的批注`,
       { id: `urn:zikao:document:${documentId}:annotations`, language: 'zh-CN' },
     );
     return { fileName: `${name}-批注.jsonld`, body };
   }
 
-  async pdf(user: SessionUser, documentId: number): Promise<{ fileName: string; body: Uint8Array }> {
+  async pdf(
+    user: SessionUser,
+    documentId: number,
+    variant: AnnotatedPdfVariant = 'annotated',
+  ): Promise<{ fileName: string; body: Uint8Array }> {
     const annotations = await this.deps.annotations.list(user, documentId);
     const document = await this.deps.documents.findById(documentId);
     if (document && isStructuredText(document)) {
@@ -83,7 +107,10 @@ export class AnnotationExporter {
     }
     const name = baseName(await this.deps.access.documentName(user, document));
     const geometry = await this.geometry(documentId);
-    return { fileName: `${name}-批注版.pdf`, body: await buildAnnotatedPdf(source, geometry, annotations, name) };
+    return {
+      fileName: `${name}-${variant === 'print' ? '打印版' : '批注版'}.pdf`,
+      body: await buildAnnotatedPdf(source, geometry, annotations, name, variant),
+    };
   }
 
   /**

@@ -1,7 +1,19 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { AnnotationsTable, Database } from '../../db/schema.ts';
 
 export type AnnotationRow = Selectable<AnnotationsTable>;
+
+/** A row as a save wrote it, with whether it has replies (1 or 0, true or false by dialect). */
+export type WrittenAnnotationRow = AnnotationRow & { has_replies: number | boolean };
+
+/** Whether the annotation being written has replies: its answer reads them only then. */
+const hasReplies = (eb: ExpressionBuilder<Database, 'annotations'>) =>
+  eb.exists(
+    eb
+      .selectFrom('annotation_replies')
+      .select('annotation_replies.id')
+      .whereRef('annotation_replies.annotation_id', '=', 'annotations.id'),
+  );
 
 /** The columns an edit may change. */
 export type AnnotationFields = Pick<
@@ -85,11 +97,16 @@ export class AnnotationRepository {
 
   /**
    * Inserts a new annotation unless one with this id exists, in one statement (no duplicate-key
-   * error when two saves of one new id race); false when it existed.
+   * error when two saves of one new id race): the row as stored, or undefined when it existed.
    */
-  async insertIfAbsent(id: string, documentId: number, authorId: number, fields: AnnotationFields): Promise<boolean> {
+  insertIfAbsent(
+    id: string,
+    documentId: number,
+    authorId: number,
+    fields: AnnotationFields,
+  ): Promise<WrittenAnnotationRow | undefined> {
     const now = Date.now();
-    const row = await this.db
+    return this.db
       .insertInto('annotations')
       .values({
         id,
@@ -102,9 +119,34 @@ export class AnnotationRepository {
         updated_at: now,
       })
       .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
+      .returningAll()
+      .returning((eb) => hasReplies(eb).as('has_replies'))
       .executeTakeFirst();
-    return row !== undefined;
+  }
+
+  /**
+   * An author's edit of their live annotation on this document, applied only if nobody changed it
+   * since `baseRevision`, in one statement: the row as stored (with whether it has replies), or
+   * undefined when any of those did not hold (the caller reads the row to say which).
+   */
+  updateOwnIfRevision(
+    id: string,
+    documentId: number,
+    authorId: number,
+    baseRevision: number,
+    fields: AnnotationFields,
+  ): Promise<WrittenAnnotationRow | undefined> {
+    return this.db
+      .updateTable('annotations')
+      .set((eb) => ({ ...fields, revision: eb('revision', '+', 1), updated_at: Date.now() }))
+      .where('id', '=', id)
+      .where('revision', '=', baseRevision)
+      .where('document_id', '=', documentId)
+      .where('author_id', '=', authorId)
+      .where('deleted', '=', 0)
+      .returningAll()
+      .returning((eb) => hasReplies(eb).as('has_replies'))
+      .executeTakeFirst();
   }
 
   /** Applies an edit only if nobody changed the annotation since `baseRevision`; false otherwise. */

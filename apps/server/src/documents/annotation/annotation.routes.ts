@@ -18,8 +18,8 @@ export function registerAnnotationRoutes(
     );
   });
 
-  serve(app, documentsEndpoints.annotationExportPdf, async ({ documentId }, { user, reply }) => {
-    const file = await exporter.pdf(user, documentId);
+  serve(app, documentsEndpoints.annotationExportPdf, async ({ documentId, variant }, { user, reply }) => {
+    const file = await exporter.pdf(user, documentId, variant);
     return attachment(reply, file.fileName, 'application/pdf').send(Buffer.from(file.body));
   });
 

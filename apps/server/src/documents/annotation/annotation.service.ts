@@ -41,12 +41,15 @@ function sameFields(row: AnnotationRow, fields: AnnotationFields): boolean {
 
 type ListedRow = AnnotationRow & { author_name: string; author_external: number };
 
+/** What the access check read of a document (the access module's facts). */
+type DocumentFacts = Parameters<typeof annotationScope>[1];
+
 /** Who reads an answer: whose names are masked for them, and how they read the candidate's replies. */
 interface Viewer {
   user: SessionUser;
   scope: AnnotationScope;
-  /** Replies as this viewer may read them: under blind review without the candidate's name (adr/018). */
-  redact: Redact;
+  /** The document's facts, for reading replies as this viewer may (redactorFor, adr/018), when there are any. */
+  document: DocumentFacts | undefined;
 }
 
 /**
@@ -64,7 +67,7 @@ export class AnnotationService {
   }
 
   async list(user: SessionUser, documentId: number): Promise<AnnotationDto[]> {
-    const viewer = await this.viewer(user, await this.access.requireOne(user, 'document.read', documentId));
+    const viewer = this.viewer(user, await this.access.requireOne(user, 'document.read', documentId));
     const rows = await this.annotations.listForDocument(documentId, viewer.scope.authorId);
     return this.withReplies(rows, viewer);
   }
@@ -82,35 +85,43 @@ export class AnnotationService {
     return this.annotations.copyLive(fromDocumentId, toDocumentId, () => randomUUID());
   }
 
+  /**
+   * One autosave in two statements on its usual path (adr/021): the access check, then the write,
+   * which decides everything in one statement (a new id inserted unless it exists; an edit applied
+   * only to the author's live annotation on this document at `baseRevision`) and returns the row
+   * as stored. Only when nothing was written is the row read, to tell a repeat of a lost answer
+   * from a conflict or a refusal; replies (and, under blind review, the candidate's identity) are
+   * read only when the annotation has some.
+   */
   async save(
     user: SessionUser,
     documentId: number,
     input: AnnotationInput,
     baseRevision: number,
   ): Promise<AnnotationDto> {
-    const viewer = await this.viewer(user, await this.access.requireOne(user, 'document.annotate', documentId));
+    const viewer = this.viewer(user, await this.access.requireOne(user, 'document.annotate', documentId));
     const fields = fieldsOf(input);
-    let existing = await this.annotations.findById(input.id);
+    const written =
+      baseRevision === 0
+        ? await this.annotations.insertIfAbsent(input.id, documentId, user.id, fields)
+        : await this.annotations.updateOwnIfRevision(input.id, documentId, user.id, baseRevision, fields);
+    if (written) {
+      // The author is the caller: their name comes from the session, not from another read.
+      const row: ListedRow = { ...written, author_name: user.row.name, author_external: user.row.external };
+      const [dto] = await this.withReplies([row], viewer, Boolean(written.has_replies));
+      return dto as AnnotationDto;
+    }
+    // Nothing written: a concurrent save of the same new id (an offline queue resending), a repeat
+    // of an edit whose answer was lost, a stale revision, or someone else's annotation.
+    const existing = await this.annotations.findById(input.id);
     if (!existing) {
-      if (baseRevision !== 0) throw conflict('该批注已被删除或不存在，请刷新后再试');
-      if (await this.annotations.insertIfAbsent(input.id, documentId, user.id, fields)) {
-        return this.one(input.id, viewer);
-      }
-      // A concurrent save of the same new id (an offline queue resending) won: answer as a repeat.
-      existing = await this.annotations.findById(input.id);
-      if (!existing) throw conflict(STALE);
+      throw conflict(baseRevision === 0 ? STALE : '该批注已被删除或不存在，请刷新后再试');
     }
     this.requireOwn(user, existing, documentId);
     if (existing.deleted) throw conflict('该批注已被删除');
     // A repeat of an edit whose answer was lost: the stored state is already this edit.
     if (existing.revision === baseRevision + 1 && sameFields(existing, fields)) return this.one(input.id, viewer);
-    if (
-      existing.revision !== baseRevision ||
-      !(await this.annotations.updateIfRevision(input.id, baseRevision, fields))
-    ) {
-      throw conflict(STALE);
-    }
-    return this.one(input.id, viewer);
+    throw conflict(STALE);
   }
 
   /** Soft delete, so the workspace can undo it. */
@@ -145,10 +156,7 @@ export class AnnotationService {
     const existing = await this.annotations.findById(id);
     if (!existing) throw notFound('批注不存在');
     this.requireOwn(user, existing, existing.document_id);
-    const viewer = await this.viewer(
-      user,
-      await this.access.requireOne(user, 'document.annotate', existing.document_id),
-    );
+    const viewer = this.viewer(user, await this.access.requireOne(user, 'document.annotate', existing.document_id));
     if (existing.deleted === deleted && existing.revision === baseRevision + 1) return this.one(id, viewer, true);
     if (
       existing.revision !== baseRevision ||
@@ -165,8 +173,8 @@ export class AnnotationService {
   }
 
   /** The viewer of a document's annotations, from the facts its access check read. */
-  private async viewer(user: SessionUser, document: Parameters<typeof annotationScope>[1]): Promise<Viewer> {
-    return { user, scope: annotationScope(user, document), redact: await this.access.redactorFor(user, document) };
+  private viewer(user: SessionUser, document: DocumentFacts | undefined): Viewer {
+    return { user, scope: annotationScope(user, document), document };
   }
 
   /**
@@ -180,8 +188,15 @@ export class AnnotationService {
     return dto as AnnotationDto;
   }
 
-  private async withReplies(rows: ListedRow[], viewer?: Viewer): Promise<AnnotationDto[]> {
-    const replies = await this.annotations.replies(rows.map((row) => row.id));
+  /**
+   * The answer for these rows, with their replies (read unless `mayHaveReplies` is false, as a
+   * save that wrote the row knows), as the viewer may read them.
+   */
+  private async withReplies(rows: ListedRow[], viewer?: Viewer, mayHaveReplies = true): Promise<AnnotationDto[]> {
+    const replies = mayHaveReplies ? await this.annotations.replies(rows.map((row) => row.id)) : [];
+    // The candidate's identity (blind review) is read only when there is a reply to redact.
+    const redact: Redact =
+      viewer && replies.length > 0 ? await this.access.redactorFor(viewer.user, viewer.document) : (text) => text;
     const mask = <T extends AnnotationDto | AnnotationReplyDto>(dto: T, external: number, role?: Role): T => {
       if (!viewer) return dto;
       const author = maskedAuthor(viewer.scope, viewer.user, {
@@ -215,7 +230,7 @@ export class AnnotationService {
             .filter((reply) => reply.annotation_id === row.id)
             .map((reply) => {
               const dto = mask(toReply(reply), reply.author_external, reply.author_role);
-              return viewer ? { ...dto, comment: viewer.redact(dto.comment) } : dto;
+              return viewer ? { ...dto, comment: redact(dto.comment) } : dto;
             }),
         },
         row.author_external,

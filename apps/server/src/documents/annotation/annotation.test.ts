@@ -173,6 +173,255 @@ describe('annotations', () => {
     }
   });
 
+  describe('the markup kinds of issue 24', () => {
+    const AREA = 'http://tools.ietf.org/rfc/rfc3778' as const;
+    const page = (viewrect = '72,100,200,80') => ({
+      type: 'FragmentSelector' as const,
+      conformsTo: AREA,
+      value: `page=1&viewrect=${viewrect}`,
+    });
+    const shape = (strokes: number[][][], width = 2) => ({ color: '#cf1322', width, strokes });
+    const drawn = (kind: AnnotationInput['kind'], strokes: number[][][], overrides: Partial<AnnotationInput> = {}) =>
+      highlight({ kind, comment: '', selectors: [page()], shape: shape(strokes), ...overrides });
+
+    it('saves every new kind and reads it back as saved, suggestion and strokes included', async () => {
+      const inputs: AnnotationInput[] = [
+        highlight({ kind: 'underline', comment: '' }),
+        highlight({ kind: 'strikeout', comment: '可删去' }),
+        highlight({ kind: 'replace', suggestion: 'Chapter 1' }),
+        highlight({ kind: 'insert', comment: '', suggestion: '：引言' }),
+        drawn('pen', [
+          [
+            [0.1, 0.1, 0.3],
+            [0.12, 0.14, 0.8],
+            [0.2, 0.2, 1],
+          ],
+          [
+            [0.3, 0.3],
+            [0.31, 0.35],
+          ],
+        ]),
+        drawn('line', [
+          [
+            [0.1, 0.5],
+            [0.9, 0.5],
+          ],
+        ]),
+        drawn('arrow', [
+          [
+            [0.8, 0.1],
+            [0.2, 0.12],
+          ],
+        ]),
+        // A drawn mark with the text under it: page fragment and quote together.
+        drawn(
+          'ellipse',
+          [
+            [
+              [0.1, 0.1],
+              [0.3, 0.16],
+            ],
+          ],
+          {
+            comment: '圈出的标题格式有误',
+            selectors: [...highlight().selectors.slice(0, 2), page('59.5,84.2,119,50.52')],
+          },
+        ),
+      ];
+      for (const input of inputs) {
+        const response = await save(input, 0);
+        assert.equal(response.body.errorCode, 0, `${input.kind}: ${response.body.errorMsg}`);
+        assert.equal(response.body.data.kind, input.kind);
+      }
+      const listed = (await list()).data;
+      for (const input of inputs) {
+        const read = listed.find((a) => a.id === input.id);
+        assert.ok(read, input.kind);
+        assert.equal(read.kind, input.kind);
+        assert.equal(read.comment, input.comment);
+        assert.equal(read.suggestion ?? null, input.suggestion ?? null, input.kind);
+        assert.deepEqual(read.shape ?? null, input.shape ?? null, input.kind);
+        assert.deepEqual(read.selectors, input.selectors, input.kind);
+      }
+      // An edit changes the suggestion and the strokes, as any field.
+      const replace = inputs[2] as AnnotationInput;
+      const edited = await save({ ...replace, suggestion: 'Chapter I' }, 1);
+      assert.equal(edited.body.errorCode, 0, edited.body.errorMsg);
+      assert.equal((await list()).data.find((a) => a.id === replace.id)?.suggestion, 'Chapter I');
+      const pen = inputs[4] as AnnotationInput;
+      const redrawn = shape(
+        [
+          [
+            [0.5, 0.5],
+            [0.6, 0.6],
+          ],
+        ],
+        4,
+      );
+      assert.equal((await save({ ...pen, shape: redrawn }, 1)).body.errorCode, 0);
+      assert.deepEqual((await list()).data.find((a) => a.id === pen.id)?.shape, redrawn);
+    });
+
+    it('refuses malformed marks with a clear Chinese error naming the field, and stores none of them', async () => {
+      const many = Array.from({ length: 5001 }, (_, i) => [(i % 1000) / 1000, 0.5]);
+      const cases: Array<[string, AnnotationInput, RegExp]> = [
+        [
+          'a replace without its wording',
+          highlight({ kind: 'replace' }),
+          /^参数错误：annotation\.suggestion 请填写修改后的文字/,
+        ],
+        [
+          'an insert with blank text',
+          highlight({ kind: 'insert', suggestion: '   ' }),
+          /^参数错误：annotation\.suggestion 请填写要插入的文字/,
+        ],
+        [
+          'a suggestion on a highlight',
+          highlight({ suggestion: '改为' }),
+          /^参数错误：annotation\.suggestion 只有修改建议和插入建议可以填写建议文字/,
+        ],
+        [
+          'strokes on a text mark',
+          highlight({
+            kind: 'underline',
+            shape: shape([
+              [
+                [0.1, 0.1],
+                [0.2, 0.2],
+              ],
+            ]),
+          }),
+          /^参数错误：annotation\.shape 只有绘制批注可以包含笔画/,
+        ],
+        [
+          'a pen without strokes',
+          highlight({ kind: 'pen', selectors: [page()] }),
+          /^参数错误：annotation\.shape 绘制批注须包含笔画/,
+        ],
+        [
+          'a line with three points',
+          drawn('line', [
+            [
+              [0.1, 0.1],
+              [0.2, 0.2],
+              [0.3, 0.3],
+            ],
+          ]),
+          /^参数错误：annotation\.shape 直线、箭头和椭圆须为一笔两点/,
+        ],
+        [
+          'an arrow of two strokes',
+          drawn('arrow', [
+            [
+              [0.1, 0.1],
+              [0.2, 0.2],
+            ],
+            [
+              [0.3, 0.3],
+              [0.4, 0.4],
+            ],
+          ]),
+          /^参数错误：annotation\.shape 直线、箭头和椭圆须为一笔两点/,
+        ],
+        [
+          'a point off the page',
+          drawn('pen', [
+            [
+              [0.1, 0.1],
+              [1.2, 0.5],
+            ],
+          ]),
+          /^参数错误：annotation\.shape\.strokes\.0\.1\.0 须在 0 到 1 之间/,
+        ],
+        [
+          'a negative coordinate',
+          drawn('pen', [[[-0.1, 0.1]]]),
+          /^参数错误：annotation\.shape\.strokes\.0\.0\.0 须在 0 到 1 之间/,
+        ],
+        ['too many points', drawn('pen', [many]), /^参数错误：annotation\.shape\.strokes 点数不能超过 5000/],
+        [
+          'too many strokes',
+          drawn(
+            'pen',
+            Array.from({ length: 51 }, () => [[0.5, 0.5]]),
+          ),
+          /^参数错误：annotation\.shape\.strokes 不能超过 50 笔/,
+        ],
+        [
+          'a pen too wide',
+          highlight({ kind: 'pen', comment: '', selectors: [page()], shape: shape([[[0.5, 0.5]]], 40) }),
+          /^参数错误：annotation\.shape\.width 不能大于 12/,
+        ],
+        [
+          'a colour that is not #RRGGBB',
+          highlight({
+            kind: 'pen',
+            comment: '',
+            selectors: [page()],
+            shape: { ...shape([[[0.5, 0.5]]]), color: 'red;background:url(x)' },
+          }),
+          /^参数错误：annotation\.shape\.color 须为 #RRGGBB 颜色/,
+        ],
+        [
+          'a drawn mark without its page',
+          drawn(
+            'ellipse',
+            [
+              [
+                [0.1, 0.1],
+                [0.2, 0.2],
+              ],
+            ],
+            { selectors: highlight().selectors },
+          ),
+          /^参数错误：annotation\.selectors 区域、页面批注、印章和绘制批注须包含 FragmentSelector/,
+        ],
+        [
+          'a suggestion past 2000 characters',
+          highlight({ kind: 'replace', suggestion: '长'.repeat(2001) }),
+          /^参数错误：annotation\.suggestion 不能超过 2000 个字符/,
+        ],
+      ];
+      for (const [name, input, message] of cases) {
+        const response = await save(input, 0);
+        assert.equal(response.body.errorCode, ErrorCode.invalidInput, name);
+        assert.match(response.body.errorMsg, message, name);
+      }
+      const ids = new Set((await list()).data.map((a) => a.id));
+      assert.ok(
+        cases.every(([, input]) => !ids.has(input.id)),
+        'nothing half-written',
+      );
+    });
+
+    it('refuses a body past the size limit in the envelope, and keeps what was there', async () => {
+      const pen = drawn('pen', [
+        [
+          [0.5, 0.5],
+          [0.6, 0.6],
+        ],
+      ]);
+      assert.equal((await save(pen, 0)).body.errorCode, 0);
+      // 50 strokes × 100 points of long decimals, plus a comment stuffed past a megabyte.
+      const strokes = Array.from({ length: 50 }, () =>
+        Array.from({ length: 100 }, () => [0.123456789012345, 0.987654321098765, 0.5]),
+      );
+      const hostile = { ...pen, shape: shape(strokes), comment: 'x'.repeat(1_100_000) };
+      const response = await save(hostile, 1);
+      assert.equal(response.status, 413);
+      assert.equal(response.body.errorCode, ErrorCode.invalidInput);
+      assert.match(response.body.errorMsg, /^参数错误：请求体过大/);
+      const kept = (await list()).data.find((a) => a.id === pen.id);
+      assert.equal(kept?.revision, 1);
+      assert.deepEqual(kept?.shape, pen.shape);
+      // Exactly at the limits the mark is stored: 50 strokes of 100 points (5000).
+      const fullest = drawn('pen', strokes);
+      const stored = await save(fullest, 0);
+      assert.equal(stored.body.errorCode, 0, stored.body.errorMsg);
+      assert.equal(stored.body.data.shape?.strokes.flat().length, 5000);
+    });
+  });
+
   it("refuses another user's document and another user's annotation with 1030003", async () => {
     const mine = highlight();
     await save(mine, 0);

@@ -111,6 +111,7 @@ describe('the W3C JSON-LD export passes the W3C Web Annotation MUST tests', () =
   const suite = new MustsSuite();
   let app: TestApp;
   let exported: AnnotationCollection;
+  let saved: Record<string, AnnotationInput> = {};
   const ids: Record<string, string> = {};
 
   it('finds the suite in ../shared and its three Musts files', () => {
@@ -208,6 +209,103 @@ describe('the W3C JSON-LD export passes the W3C Web Annotation MUST tests', () =
           selectors: [describeArea(0, { x: 400, y: 500, width: 60, height: 60 })],
         },
         carried: { ...base, id: randomUUID(), kind: 'highlight', comment: '结尾需修改', selectors: range('closing') },
+        // The markup kinds of issue 24.
+        underline: {
+          ...base,
+          id: randomUUID(),
+          kind: 'underline',
+          comment: '表述含糊',
+          selectors: range('Chapter one'),
+        },
+        strikeout: { ...base, id: randomUUID(), kind: 'strikeout', comment: '', selectors: range('used') },
+        replace: {
+          ...base,
+          id: randomUUID(),
+          kind: 'replace',
+          comment: '用词不准确',
+          suggestion: 'findings',
+          pageIndex: 1,
+          selectors: range('results'),
+        },
+        insert: {
+          ...base,
+          id: randomUUID(),
+          kind: 'insert',
+          comment: '',
+          suggestion: ' now',
+          selectors: range('here'),
+        },
+        pen: {
+          ...base,
+          id: randomUUID(),
+          kind: 'pen',
+          comment: '此处空白过多',
+          pageIndex: 1,
+          shape: {
+            color: '#cf1322',
+            width: 2,
+            strokes: [
+              [
+                [0.7, 0.5, 0.5],
+                [0.75, 0.55, 0.625],
+                [0.72, 0.6, 0.75],
+              ],
+            ],
+          },
+          selectors: [describeArea(1, { x: 416.5, y: 421, width: 29.75, height: 84.2 })],
+        },
+        line: {
+          ...base,
+          id: randomUUID(),
+          kind: 'line',
+          comment: '',
+          shape: {
+            color: '#1677ff',
+            width: 1.5,
+            strokes: [
+              [
+                [0.3, 0.15],
+                [0.5, 0.15],
+              ],
+            ],
+          },
+          selectors: [...range('method'), describeArea(0, { x: 178.5, y: 126.3, width: 119, height: 1 })],
+        },
+        arrow: {
+          ...base,
+          id: randomUUID(),
+          kind: 'arrow',
+          comment: '移到此处',
+          shape: {
+            color: '#262626',
+            width: 3,
+            strokes: [
+              [
+                [0.5, 0.3],
+                [0.4, 0.16],
+              ],
+            ],
+          },
+          selectors: [describeArea(0, { x: 238, y: 134.72, width: 59.5, height: 117.88 })],
+        },
+        ellipse: {
+          ...base,
+          id: randomUUID(),
+          kind: 'ellipse',
+          comment: '',
+          pageIndex: 2,
+          shape: {
+            color: '#389e0d',
+            width: 2,
+            strokes: [
+              [
+                [0.2, 0.12],
+                [0.45, 0.17],
+              ],
+            ],
+          },
+          selectors: [...range('closing'), describeArea(2, { x: 119, y: 101.04, width: 148.75, height: 42.1 })],
+        },
       };
       for (const [name, annotation] of Object.entries(inputs)) {
         const saved = await app.post(
@@ -245,8 +343,12 @@ describe('the W3C JSON-LD export passes the W3C Web Annotation MUST tests', () =
         { token: reviewer },
       );
       const carried = detail.body.data.carried?.items ?? [];
-      assert.equal(carried.length, 6, 'every annotation carried');
-      ids.carriedCopy = carried.find((item) => item.quote === 'method')?.id ?? '';
+      assert.equal(carried.length, Object.keys(inputs).length, 'every annotation carried');
+      ids.carriedCopy = carried.find((item) => item.quote === 'method' && item.kind === 'highlight')?.id ?? '';
+      ids.carriedEllipse = carried.find((item) => item.kind === 'ellipse')?.id ?? '';
+      ids.carriedPen = carried.find((item) => item.kind === 'pen')?.id ?? '';
+      assert.equal(carried.find((item) => item.kind === 'pen')?.status, 'unverified', '需核对');
+      saved = inputs;
 
       const { signParams } = await import('@zikao/contract');
       const download = async (documentId: number) => {
@@ -274,7 +376,25 @@ describe('the W3C JSON-LD export passes the W3C Web Annotation MUST tests', () =
       return found;
     };
 
-    for (const shape of ['highlight', 'crossPage', 'box', 'note', 'stamp', 'carriedCopy'] as const) {
+    const SHAPES = [
+      'highlight',
+      'crossPage',
+      'box',
+      'note',
+      'stamp',
+      'carriedCopy',
+      'underline',
+      'strikeout',
+      'replace',
+      'insert',
+      'pen',
+      'line',
+      'arrow',
+      'ellipse',
+      'carriedEllipse',
+      'carriedPen',
+    ] as const;
+    for (const shape of SHAPES) {
       it(`a ${shape} passes annotationMusts.test`, () => {
         // Inside the collection the annotation takes the collection's @context; alone it carries its own.
         const annotation = { '@context': ANNOTATION_CONTEXT, ...item(ids[shape]) };
@@ -321,6 +441,41 @@ describe('the W3C JSON-LD export passes the W3C Web Annotation MUST tests', () =
       const stamp = back.find((annotation) => annotation.id === `urn:zikao:annotation:${ids.stamp}`);
       assert.equal(stamp?.stamp, '优');
       assert.equal(stamp?.selectors[0]?.type, 'FragmentSelector');
+      // The markup kinds come back as they were saved: kind, suggestion, strokes and selectors.
+      for (const name of ['underline', 'strikeout', 'replace', 'insert', 'pen', 'line', 'arrow', 'ellipse']) {
+        const input = saved[name] as AnnotationInput;
+        const read = back.find((annotation) => annotation.id === `urn:zikao:annotation:${input.id}`);
+        assert.equal(read?.kind, input.kind, name);
+        assert.equal(read?.suggestion, input.suggestion ?? undefined, name);
+        assert.deepEqual(read?.shape, input.shape ?? undefined, name);
+        assert.deepEqual(read?.selectors, input.selectors, name);
+        if (input.shape) assert.deepEqual(read?.pageSize, { width: 595, height: 842 }, 'the page’s own size');
+      }
+    });
+
+    it('writes the markup kinds with the model’s motivations, bodies and selectors', () => {
+      assert.deepEqual(exported['@context'], [
+        ANNOTATION_CONTEXT,
+        { zk: 'https://zikao.example.edu.cn/ns/annotation#' },
+      ]);
+      const replace = item(ids.replace);
+      assert.equal(replace.motivation, 'editing');
+      assert.equal(replace['zk:kind'], 'replace');
+      assert.deepEqual(
+        (replace.body as Array<{ purpose: string; value: string }>).slice(0, 2).map((b) => [b.purpose, b.value]),
+        [
+          ['editing', 'findings'],
+          ['commenting', '用词不准确'],
+        ],
+      );
+      assert.equal(item(ids.strikeout).motivation, 'editing');
+      assert.equal(item(ids.underline).motivation, 'highlighting');
+      const arrow = item(ids.arrow).target as unknown as { selector: Array<Record<string, unknown>> };
+      const svg = arrow.selector[0] as { value: string; refinedBy: { type: string; value: string } };
+      assert.equal(svg.value, 'page=1');
+      assert.equal(svg.refinedBy.type, 'SvgSelector');
+      assert.match(svg.refinedBy.value, /viewBox="0 0 595 842"/);
+      assert.match(svg.refinedBy.value, /<line x1="297.5" y1="252.6" x2="238" y2="134.72"\/>/);
     });
   });
 
@@ -342,9 +497,39 @@ describe('the W3C JSON-LD export passes the W3C Web Annotation MUST tests', () =
     ).results[0];
     assert.notEqual(carried?.status, 'orphaned');
     const copy = { id: 'a3', source: 'urn:zikao:document:8', selectors: carried?.selectors ?? [], comment: '继承' };
-    for (const shape of [annotation, crossing, copy]) {
+    const area = describeArea(1, { x: 60, y: 80, width: 120, height: 40 });
+    const strokes = [
+      [
+        [0.1, 0.1],
+        [0.3, 0.15],
+      ],
+    ];
+    const marks = [
+      { id: 'u1', source, kind: 'underline', selectors: annotation.selectors },
+      { id: 's1', source, kind: 'strikeout', selectors: annotation.selectors, comment: '删去' },
+      { id: 'p1', source, kind: 'replace', selectors: annotation.selectors, suggestion: '熵权法' },
+      { id: 'i1', source, kind: 'insert', selectors: crossing.selectors, suggestion: '（AHP）', comment: '补充' },
+      ...(['pen', 'line', 'arrow', 'ellipse'] as const).map((kind) => ({
+        id: kind,
+        source,
+        kind,
+        selectors: [area],
+        shape: { color: '#cf1322', width: 2, strokes },
+      })),
+    ];
+    for (const shape of [annotation, crossing, copy, ...marks]) {
       assert.deepEqual(suite.run(ANNOTATION_MUSTS, toW3CAnnotation(shape)), [], shape.id);
     }
+    // The suite does look at the SVG: a drawn mark whose SvgSelector lost its value fails.
+    const drawn = toW3CAnnotation(marks[4] as (typeof marks)[number]);
+    const target = drawn.target as { selector: Array<{ refinedBy?: object }> };
+    const broken = {
+      ...drawn,
+      target: { ...target, selector: [{ ...target.selector[0], refinedBy: { type: 'SvgSelector' } }] },
+    };
+    assert.notDeepEqual(suite.run(ANNOTATION_MUSTS, broken), []);
+    const marked = toAnnotationCollection(marks, '批注');
+    for (const file of COLLECTION_MUSTS) assert.deepEqual(suite.run(file, marked), [], file);
     const collection = toAnnotationCollection([annotation, crossing, copy], '批注');
     for (const file of COLLECTION_MUSTS) assert.deepEqual(suite.run(file, collection), [], file);
 

@@ -239,6 +239,81 @@ describe('scoring an attempt against the reference points', () => {
   });
 });
 
+describe('scoring the markup kinds of issue 24', () => {
+  const page1 = '第一章 绪论\n本文采用问卷调查的研究方法，样本为某市三所中学。\n';
+  const doc = new DocumentText([page1, '第二章 文献综述\n']);
+  const start = page1.indexOf('问卷调查');
+  const words = describeTextRange(doc, start, start + 4);
+  const rect = { x: 100, y: 200, width: 120, height: 60 };
+
+  it('reads text marks as the words they mark, and drawn marks as their bounding box even over text', () => {
+    for (const kind of ['underline', 'strikeout', 'replace', 'insert'] as const) {
+      assert.deepEqual(regionOf({ kind, selectors: words }, doc), { kind: 'text', start, end: start + 4 }, kind);
+    }
+    for (const kind of ['pen', 'line', 'arrow', 'ellipse'] as const) {
+      assert.deepEqual(regionOf({ kind, selectors: [describeArea(0, rect)] }, doc), { kind: 'box', page: 0, rect });
+      // The text under an ellipse does not make it a text mark: it is scored by where it was drawn.
+      assert.deepEqual(regionOf({ kind, selectors: [...words, describeArea(0, rect)] }, doc), {
+        kind: 'box',
+        page: 0,
+        rect,
+      });
+    }
+    assert.deepEqual(regionOf({ kind: 'pen', selectors: [describeArea(0)] }, doc), { kind: 'none' }, 'no box');
+    assert.deepEqual(regionOf({ kind: 'arrow', selectors: [describeArea(9, rect)] }, doc), { kind: 'none' });
+  });
+
+  it('does not let the kind change the credit: a strike-out finds a reference replace, an ellipse a box', () => {
+    const textRegion = regionOf({ kind: 'replace', selectors: words }, doc);
+    const reference: ScoredAnnotation[] = [
+      { id: 'r1', category: 'language', region: textRegion },
+      { id: 'r2', category: 'format', region: regionOf({ kind: 'area', selectors: [describeArea(0, rect)] }, doc) },
+      {
+        id: 'r3',
+        category: 'content',
+        region: regionOf({ kind: 'ellipse', selectors: [describeArea(1, rect)] }, doc),
+      },
+    ];
+    const attempt: ScoredAnnotation[] = [
+      { id: 'a1', category: 'language', region: regionOf({ kind: 'strikeout', selectors: words }, doc) },
+      // An ellipse a little larger than the reference box: shared 120×60 of 130×70, focus 0.79.
+      {
+        id: 'a2',
+        category: 'format',
+        region: regionOf(
+          { kind: 'ellipse', selectors: [describeArea(0, { x: 95, y: 195, width: 130, height: 70 })] },
+          doc,
+        ),
+      },
+      // A pen stroke on the other page, over the reference ellipse, in another category: partial.
+      { id: 'a3', category: 'other', region: regionOf({ kind: 'pen', selectors: [describeArea(1, rect)] }, doc) },
+    ];
+    const result = scoreAttempt(attempt, reference);
+    assert.deepEqual(
+      result.references.map((r) => [r.id, r.outcome, r.matchedAnnotationId]),
+      [
+        ['r1', 'found', 'a1'],
+        ['r2', 'found', 'a2'],
+        ['r3', 'partial', 'a3'],
+      ],
+    );
+    // credit 1 + 1 + 0.5 = 2.5 of 3 and 3: precision = recall = F1 = 2.5/3; score 83.
+    assert.equal(result.score, 83);
+    // An arrow drawn over the words of a text reference does not find it: the words were asked for.
+    const over = scoreAttempt(
+      [
+        {
+          id: 'a4',
+          category: 'language',
+          region: regionOf({ kind: 'arrow', selectors: [...words, describeArea(0, rect)] }, doc),
+        },
+      ],
+      [reference[0] as ScoredAnnotation],
+    );
+    assert.equal(over.references[0]?.outcome, 'missed');
+  });
+});
+
 describe('the maximum-weight matching', () => {
   it('maximises the total weight on a rectangular matrix, leaving zero-weight pairs unmatched', () => {
     // The best total is 6: row 0 → column 0 (3) and row 1 → column 1 (3). Row 2's only weight is on

@@ -1,6 +1,14 @@
 /**
  * Scoring an attempt against the reference points (docs/practice-scoring.md, adr/013). Pure
  * functions: regions in, matching and numbers out.
+ *
+ * The markup kinds (issue 24, adr/023): text marks (underline, strike-out, replace, insert) are
+ * text regions and match by shared characters like highlights; drawn marks (pen, line, arrow,
+ * ellipse) are boxes, their bounding box, and match by shared area like area boxes. The kind
+ * itself never changes the credit: a point is found when the right place is marked with the right
+ * category, whether the trainee struck the words out, suggested a replacement or highlighted them
+ * (on paper one reviewer crosses out what another circles; the point is noticing it). Only the
+ * category decides full or partial credit, as before.
  */
 import { ANNOTATION_CATEGORIES, type AnnotationCategory } from '@zikao/contract/annotation';
 import {

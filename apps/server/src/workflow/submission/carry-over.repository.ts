@@ -19,11 +19,19 @@ export interface CarriedCopy {
     severity: AnnotationSeverity;
     comment: string;
     stamp: AnnotationStamp | null;
+    /** replace / insert: the suggested wording, carried as it is (issue 24). */
+    suggestion: string | null;
+    /** A drawn mark's strokes as stored; the copy's own (possibly moved) strokes are `shapeJson`. */
+    shape_json: string | null;
+    /** The source's selectors, from which a drawn mark over text is followed. */
+    selectors_json: string;
     /** When the reviewer wrote it: the copy keeps it (the time it was carried is not the point). */
     created_at: number;
   };
   pageIndex: number;
   selectorsJson: string;
+  /** A drawn mark's strokes on the new version (moved with its text); null for other kinds. */
+  shapeJson: string | null;
   status: CarryStatus;
   confidence: number;
   /** For an orphan, its candidates (可能的位置) as stored in carry_candidates_json; otherwise null. */
@@ -37,6 +45,8 @@ export interface StoredCandidate {
   text: string;
   confidence: number;
   exact: boolean;
+  /** A drawn mark's strokes moved to this place (its fragment is among `selectors`). */
+  shapeJson?: string;
 }
 
 /** Annotations as the carry-over reads and writes them: copies onto a new version's document. */
@@ -68,6 +78,16 @@ export class CarryOverRepository {
       .execute();
   }
 
+  /** Page texts with their size and text boxes: a drawn mark over text follows the text on the page. */
+  pageGeometry(documentId: number) {
+    return this.db
+      .selectFrom('document_pages')
+      .select(['page_no', 'text', 'width', 'height', 'geometry_json'])
+      .where('document_id', '=', documentId)
+      .orderBy('page_no')
+      .execute();
+  }
+
   documentStatus(documentId: number) {
     return this.db.selectFrom('documents').select(['status']).where('id', '=', documentId).executeTakeFirst();
   }
@@ -87,6 +107,8 @@ export class CarryOverRepository {
           severity: copy.source.severity,
           comment: copy.source.comment,
           stamp: copy.source.stamp,
+          suggestion: copy.source.suggestion,
+          shape_json: copy.shapeJson,
           page_index: copy.pageIndex,
           selectors_json: copy.selectorsJson,
           revision: 1,
@@ -128,7 +150,7 @@ export class CarryOverRepository {
   /** Places an orphaned copy at a candidate (its selectors, page and confidence), or just clears its candidates. */
   async place(
     id: string,
-    placement: { selectorsJson: string; pageIndex: number; confidence: number } | null,
+    placement: { selectorsJson: string; pageIndex: number; confidence: number; shapeJson?: string } | null,
   ): Promise<void> {
     const now = Date.now();
     const query = this.db.updateTable('annotations').where('id', '=', id);
@@ -144,6 +166,7 @@ export class CarryOverRepository {
         carry_status: 'moved',
         carry_confidence: placement.confidence,
         carry_candidates_json: null,
+        ...(placement.shapeJson ? { shape_json: placement.shapeJson } : {}),
         updated_at: now,
       }))
       .execute();

@@ -163,7 +163,7 @@ describe('carried-over annotations and the version diff', () => {
     const carried = detail.carried;
     assert.ok(carried);
     assert.equal(carried.fromVersionNo, 1);
-    assert.deepEqual(carried.counts, { found: 1, moved: 1, orphaned: 3 });
+    assert.deepEqual(carried.counts, { found: 1, moved: 1, orphaned: 3, unverified: 0 });
     const byQuote = new Map(carried.items.map((item) => [item.quote, item]));
     assert.equal(byQuote.get('research method')?.status, 'found');
     assert.equal(byQuote.get('research method')?.confidence, 1);
@@ -253,7 +253,7 @@ describe('carried-over annotations and the version diff', () => {
     assert.deepEqual(dismissed.body.data.candidates, []);
 
     const shown = await app.post<SubmissionDetail>('/api/v1/submission/detail', { submissionId }, { token: reviewer });
-    assert.deepEqual(shown.body.data.carried?.counts, { found: 1, moved: 2, orphaned: 2 });
+    assert.deepEqual(shown.body.data.carried?.counts, { found: 1, moved: 2, orphaned: 2, unverified: 0 });
     const trail = await app.database.db
       .selectFrom('audit_log')
       .select(['action', 'entity', 'entity_id', 'detail_json'])

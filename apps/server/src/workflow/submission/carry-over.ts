@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DocumentText, reanchor, type Selector } from '@zikao/anchoring';
-import type { CarriedAnnotationDto, CarriedCandidateDto, CarriedSummary, CarryStatus } from '@zikao/contract';
+import { DocumentText, locate, type PagePart, type Reanchored, reanchor, type Selector } from '@zikao/anchoring';
+import {
+  type AnnotationShape,
+  type CarriedAnnotationDto,
+  type CarriedCandidateDto,
+  type CarriedSummary,
+  type CarryStatus,
+  isDrawnMark,
+} from '@zikao/contract';
 import type { Selectable } from 'kysely';
 import type { AccessService } from '../../access/access.service.ts';
 import { mayEditAnnotation } from '../../access/access-rules.ts';
@@ -9,6 +16,7 @@ import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { AuditService } from '../../system/audit/audit.service.ts';
 import { type CarriedCopy, CarryOverRepository, type StoredCandidate } from './carry-over.repository.ts';
+import { followText, type PageBoxes } from './carry-over-shape.ts';
 import type { SubmissionRepository, VersionRow } from './submission.repository.ts';
 
 type AnnotationRow = Selectable<AnnotationsTable>;
@@ -17,6 +25,12 @@ type AnnotationRow = Selectable<AnnotationsTable>;
  * Carries the reviewer's annotations of the previous version onto a resubmitted version, once its
  * document is ready: each copy is re-anchored and marked found, moved (with a confidence) or
  * orphaned. Orphans keep their old selectors, so they are listed rather than lost.
+ *
+ * Text marks (highlight, underline, strike-out, replace, insert) carry alike, their suggestion
+ * with them. A drawn mark (pen, line, arrow, ellipse) carries by page and position: with text
+ * under it (its TextQuoteSelector) it follows that text, found, moved or orphaned, its strokes and
+ * viewrect moved by as much as the text moved on the page (or onto another page); with none it
+ * stays where it was and is `unverified` (需核对) for the reviewer to check (adr/023).
  */
 export class CarryOver {
   private readonly repository: CarryOverRepository;
@@ -60,18 +74,24 @@ export class CarryOver {
       doc,
       sources.map((row) => ({ id: row.id, target: JSON.parse(row.selectors_json) as Selector[] })),
     );
+    // Drawn marks over text follow it on the page: that needs both versions' text geometry.
+    const drawnOverText = sources.some(
+      (row) => isDrawnMark(row.kind) && row.selectors_json.includes('"TextQuoteSelector"'),
+    );
+    const geometry = drawnOverText ? await this.drawnGeometry(previous.document_id as number, documentId) : null;
     const copies: CarriedCopy[] = report.results.map((result, i) => {
       const source = sources[i] as (typeof sources)[number];
       let pageIndex = Math.min(source.page_index, Math.max(0, doc.pageCount - 1));
       if (result.anchor?.kind === 'text') pageIndex = doc.pageAt(result.anchor.start);
       else if (result.anchor?.kind === 'area') pageIndex = result.anchor.page;
-      return {
+      const copy: CarriedCopy = {
         id: randomUUID(),
         documentId,
         authorId: reviewerId,
         source,
         pageIndex,
         selectorsJson: JSON.stringify(result.selectors),
+        shapeJson: source.shape_json,
         status: result.status,
         confidence: Math.round(result.confidence * 1000) / 1000,
         candidatesJson:
@@ -89,11 +109,30 @@ export class CarryOver {
               )
             : null,
       };
+      return isDrawnMark(source.kind) ? carryDrawn(copy, result, doc, geometry) : copy;
     });
     await this.submissions.transaction(async (submissions, trx) => {
       if (!(await submissions.claimCarry(next.id))) return;
       await new CarryOverRepository(trx).insertCopies(copies);
     });
+  }
+
+  private async drawnGeometry(previousDocumentId: number, documentId: number): Promise<DrawnGeometry> {
+    const read = async (id: number) => {
+      const rows = await this.repository.pageGeometry(id);
+      return {
+        doc: new DocumentText(rows.map((row) => row.text)),
+        pages: rows.map(
+          (row): PageBoxes => ({
+            width: row.width,
+            height: row.height,
+            boxes: JSON.parse(row.geometry_json) as PageBoxes['boxes'],
+          }),
+        ),
+      };
+    };
+    const [before, after] = await Promise.all([read(previousDocumentId), read(documentId)]);
+    return { oldDoc: before.doc, oldPages: before.pages, newPages: after.pages };
   }
 
   /** Ticks a carried point as addressed (or not, or clears the tick); its author only. */
@@ -126,7 +165,12 @@ export class CarryOver {
     const chosen = candidate === null ? null : candidates[candidate];
     if (candidate !== null && !chosen) throw invalidInput('没有这个位置');
     const placement = chosen
-      ? { selectorsJson: JSON.stringify(chosen.selectors), pageIndex: chosen.pageIndex, confidence: chosen.confidence }
+      ? {
+          selectorsJson: JSON.stringify(chosen.selectors),
+          pageIndex: chosen.pageIndex,
+          confidence: chosen.confidence,
+          ...(chosen.shapeJson ? { shapeJson: chosen.shapeJson } : {}),
+        }
       : null;
     const submissionId = await this.repository.submissionOf(row.document_id);
     await this.submissions.transaction(async (_submissions, trx) => {
@@ -161,7 +205,7 @@ export class CarryOver {
     const from = [...versions].reverse().find((v) => v.version_no < versionNo && v.document_id !== null);
     const rows = await this.repository.carried(version.document_id, authorId);
     const items = rows.map(toCarriedDto);
-    const counts: Record<CarryStatus, number> = { found: 0, moved: 0, orphaned: 0 };
+    const counts: Record<CarryStatus, number> = { found: 0, moved: 0, orphaned: 0, unverified: 0 };
     for (const item of items) counts[item.status]++;
     return {
       versionNo,
@@ -194,7 +238,82 @@ export function toCarriedDto(row: AnnotationRow): CarriedAnnotationDto {
         exact: candidate.exact,
       }),
     ),
+    kind: row.kind,
+    suggestion: row.suggestion,
   };
+}
+
+interface DrawnGeometry {
+  oldDoc: DocumentText;
+  oldPages: PageBoxes[];
+  newPages: PageBoxes[];
+}
+
+/**
+ * A drawn mark's copy. Without text under it, it keeps its page and position (its page fragment,
+ * on the same page where the new version still has it) and is `unverified`: 需核对. With text, it
+ * follows its text: found or moved, its fragment and strokes moved with the text; orphaned when
+ * the text is gone, its candidates (可能的位置) each holding the fragment and strokes moved there.
+ */
+function carryDrawn(
+  copy: CarriedCopy,
+  result: Reanchored,
+  doc: DocumentText,
+  geometry: DrawnGeometry | null,
+): CarriedCopy {
+  const oldSelectors = JSON.parse(copy.source.selectors_json) as Selector[];
+  const hasText = oldSelectors.some((selector) => selector.type === 'TextQuoteSelector');
+  if (!hasText) {
+    // locate() keeps a page fragment found while its page exists; a page that is gone orphans it.
+    return result.status === 'orphaned' ? copy : { ...copy, status: 'unverified', confidence: 0 };
+  }
+  const shape = copy.shapeJson === null ? null : (JSON.parse(copy.shapeJson) as AnnotationShape);
+  if (!shape || !geometry) {
+    // Not expected (a drawn mark has strokes; geometry is read when one has text): keep it drawn
+    // where it was, with its page fragment, rather than lose the fragment to the text selectors.
+    const fragment = oldSelectors.find((selector) => selector.type === 'FragmentSelector');
+    return result.anchor?.kind === 'text' && fragment
+      ? { ...copy, selectorsJson: JSON.stringify([...result.selectors, fragment]) }
+      : copy;
+  }
+  const oldAnchor = locate(geometry.oldDoc, oldSelectors).anchor;
+  const oldPart: PagePart | undefined = oldAnchor?.kind === 'text' ? oldAnchor.parts[0] : undefined;
+  const follow = (newTextSelectors: readonly Selector[], newPart: PagePart) =>
+    followText({
+      oldSelectors,
+      newTextSelectors,
+      shape,
+      oldPages: geometry.oldPages,
+      newPages: geometry.newPages,
+      oldPart,
+      newPart,
+    });
+  if (result.anchor?.kind === 'text') {
+    const part = result.anchor.parts[0] ?? { page: doc.pageAt(result.anchor.start), start: 0, end: 0 };
+    const moved = follow(result.selectors, part);
+    return {
+      ...copy,
+      selectorsJson: JSON.stringify(moved.selectors),
+      shapeJson: JSON.stringify(moved.shape),
+      pageIndex: moved.pageIndex,
+    };
+  }
+  if (result.status === 'orphaned' && result.candidates.length > 0) {
+    const candidates = result.candidates.map((candidate): StoredCandidate => {
+      const part = candidate.parts[0] ?? { page: doc.pageAt(candidate.start), start: 0, end: 0 };
+      const moved = follow(candidate.selectors, part);
+      return {
+        selectors: moved.selectors,
+        pageIndex: moved.pageIndex,
+        text: candidate.text,
+        confidence: candidate.confidence,
+        exact: candidate.exact,
+        shapeJson: JSON.stringify(moved.shape),
+      };
+    });
+    return { ...copy, candidatesJson: JSON.stringify(candidates) };
+  }
+  return copy;
 }
 
 function storedCandidates(json: string | null): StoredCandidate[] {

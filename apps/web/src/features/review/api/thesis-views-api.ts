@@ -1,4 +1,5 @@
 import { documentsEndpoints, workflowEndpoints } from '@zikao/contract/endpoints';
+import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
 import { call, download, endpointUrl } from '../../../shared/request/call.ts';
 
 export const thesisViewKeys = {
@@ -36,5 +37,6 @@ export const thesisViewsApi = {
   /** The candidate's Word file, beside the PDF that both sides read (not under blind review). */
   originalWord: (documentId: number) => download(documentsEndpoints.documentOriginal, { documentId }),
   /** The server's PDF with the annotations drawn in. */
-  annotatedPdf: (documentId: number) => download(documentsEndpoints.annotationExportPdf, { documentId }),
+  annotatedPdf: (documentId: number, variant: AnnotatedPdfVariant = 'annotated') =>
+    download(documentsEndpoints.annotationExportPdf, { documentId, variant }),
 };

@@ -1,6 +1,7 @@
 import type { UploadKind } from '@zikao/contract/auth';
 import type { EndpointInput } from '@zikao/contract/endpoint';
 import { documentsEndpoints, workflowEndpoints } from '@zikao/contract/endpoints';
+import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
 import type { TopicFields } from '@zikao/contract/review';
 import { call, callWithForm, download } from '../../../shared/request/call.ts';
 
@@ -19,7 +20,8 @@ export const studentApi = {
     call(workflowEndpoints.studentReview, versionNo ? { submissionId, versionNo } : { submissionId }),
   documentStatus: (documentId: number) => call(documentsEndpoints.documentStatus, { documentId }, { silent: true }),
   downloadFile: (uploadId: string) => download(workflowEndpoints.studentFile, { uploadId }),
-  downloadAnnotatedPdf: (documentId: number) => download(documentsEndpoints.annotationExportPdf, { documentId }),
+  downloadAnnotatedPdf: (documentId: number, variant: AnnotatedPdfVariant = 'annotated') =>
+    download(documentsEndpoints.annotationExportPdf, { documentId, variant }),
   upload(file: File, kind: UploadKind, onProgress: (percent: number) => void, signal?: AbortSignal) {
     return callWithForm(documentsEndpoints.upload, { kind }, file, {
       onProgress,

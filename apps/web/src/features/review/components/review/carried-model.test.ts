@@ -27,7 +27,7 @@ describe('a carried point placed or its candidates dismissed', () => {
     carried: {
       versionNo: 2,
       fromVersionNo: 1,
-      counts: { found: 1, moved: 0, orphaned: 1 },
+      counts: { found: 1, moved: 0, orphaned: 1, unverified: 0 },
       addressed: 1,
       items: [item('a', { addressed: true }), orphan],
     },
@@ -36,7 +36,7 @@ describe('a carried point placed or its candidates dismissed', () => {
   it('replaces the point with the server’s answer and recounts by status', () => {
     const placed = item('b', { status: 'moved', confidence: 0.7, pageIndex: 3 });
     const next = withCarried(detail, placed);
-    assert.deepEqual(next.carried?.counts, { found: 1, moved: 1, orphaned: 0 });
+    assert.deepEqual(next.carried?.counts, { found: 1, moved: 1, orphaned: 0, unverified: 0 });
     assert.equal(next.carried?.items[1], placed);
     assert.equal(next.carried?.addressed, 1);
   });
@@ -44,7 +44,7 @@ describe('a carried point placed or its candidates dismissed', () => {
   it('keeps a dismissed orphan an orphan, without candidates', () => {
     const dismissed = { ...orphan, candidates: [] };
     const next = withCarried(detail, dismissed);
-    assert.deepEqual(next.carried?.counts, { found: 1, moved: 0, orphaned: 1 });
+    assert.deepEqual(next.carried?.counts, { found: 1, moved: 0, orphaned: 1, unverified: 0 });
     assert.deepEqual(next.carried?.items[1]?.candidates, []);
   });
 

@@ -7,8 +7,8 @@ import type { CarriedAnnotationDto, CarryStatus, SubmissionDetail } from '@zikao
 export function withCarried(detail: SubmissionDetail, saved: CarriedAnnotationDto): SubmissionDetail {
   if (!detail.carried) return detail;
   const items = detail.carried.items.map((item) => (item.id === saved.id ? saved : item));
-  const counts: Record<CarryStatus, number> = { found: 0, moved: 0, orphaned: 0 };
-  for (const item of items) counts[item.status]++;
+  const counts: Record<CarryStatus, number> = { found: 0, moved: 0, orphaned: 0, unverified: 0 };
+  for (const item of items) counts[item.status] = (counts[item.status] ?? 0) + 1;
   return {
     ...detail,
     carried: { ...detail.carried, items, counts, addressed: items.filter((item) => item.addressed === true).length },

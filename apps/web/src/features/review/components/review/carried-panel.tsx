@@ -1,10 +1,31 @@
 import { AimOutlined } from '@ant-design/icons';
-import type { CarriedAnnotationDto, CarriedSummary } from '@zikao/contract/review';
+import { ANNOTATION_KIND_LABELS, isDrawnMark } from '@zikao/contract/annotation';
+import type { CarriedAnnotationDto, CarriedSummary, CarryStatus } from '@zikao/contract/review';
 import { Button, Empty, Progress, Space, Tooltip, Typography } from 'antd';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { formatDateTime } from '../../../../shared/utils/date.ts';
+import { KindIcon, SuggestionLine } from '../../../../workspace/marks/mark-parts.tsx';
 import { candidateMatch } from './carried-model.ts';
 import { CARRY_LABELS, carriedProgress } from './review-form-model.ts';
+
+type Tone = 'green' | 'orange' | 'red' | 'grey';
+
+/** A status's words and tone; a status this screen does not know yet shows as itself, in grey. */
+function carryLabel(status: CarryStatus | string): { label: string; tone: Tone; hint: string } {
+  return (
+    (CARRY_LABELS as Record<string, { label: string; tone: Tone; hint: string } | undefined>)[status] ?? {
+      label: String(status),
+      tone: 'grey',
+      hint: '',
+    }
+  );
+}
+
+/** The statuses counted above the list: the usual three always, others when any item has them. */
+function shownStatuses(counts: Readonly<Record<string, number>>): string[] {
+  const base = ['found', 'moved', 'orphaned'];
+  return [...base, ...Object.keys(counts).filter((status) => !base.includes(status) && (counts[status] ?? 0) > 0)];
+}
 
 interface CarriedPanelProps {
   carried: CarriedSummary;
@@ -47,11 +68,11 @@ export function CarriedPanel({ carried, editable, busy, onMark, onLocate, onPlac
         aria-label={`已核对 ${progress.checked}/${progress.total}`}
       />
       <Space size={4} wrap className="rv-carried-counts">
-        {(['found', 'moved', 'orphaned'] as const).map((status) => (
-          <Tooltip key={status} title={CARRY_LABELS[status].hint}>
+        {shownStatuses(carried.counts).map((status) => (
+          <Tooltip key={status} title={carryLabel(status).hint}>
             <span>
-              <ToneTag bordered={false} tone={CARRY_LABELS[status].tone}>
-                {CARRY_LABELS[status].label} {carried.counts[status]}
+              <ToneTag bordered={false} tone={carryLabel(status).tone}>
+                {carryLabel(status).label} {(carried.counts as Record<string, number>)[status] ?? 0}
               </ToneTag>
             </span>
           </Tooltip>
@@ -96,7 +117,9 @@ function CarriedItem({
   onLocate?: (annotationId: string) => void;
   onPlace?: (annotationId: string, candidate: number | null) => void;
 }) {
-  const label = CARRY_LABELS[item.status];
+  const label = carryLabel(item.status);
+  const kind = item.kind ?? 'highlight';
+  const suggestion = kind === 'replace' || kind === 'insert' || kind === 'strikeout';
   const name = `第 ${index + 1} 条`;
   const toggle = (addressed: boolean) => onMark(item.id, item.addressed === addressed ? null : addressed);
   return (
@@ -106,6 +129,11 @@ function CarriedItem({
           {label.label}
         </ToneTag>
         {item.status === 'moved' && <span className="rv-muted">匹配度 {Math.round(item.confidence * 100)}%</span>}
+        {kind !== 'highlight' && (
+          <span className="rv-muted rv-carried-kind" data-kind={kind}>
+            <KindIcon kind={kind} /> {ANNOTATION_KIND_LABELS[kind] ?? kind}
+          </span>
+        )}
         <span className="rv-muted">第 {item.pageIndex + 1} 页</span>
         {onLocate && item.status !== 'orphaned' && (
           <Button
@@ -117,7 +145,21 @@ function CarriedItem({
           />
         )}
       </div>
-      {item.quote && (
+      {suggestion && item.quote ? (
+        <p className="rv-carried-suggestion">
+          <SuggestionLine
+            annotation={{
+              kind,
+              selectors: [{ type: 'TextQuoteSelector', exact: item.quote }],
+              suggestion: item.suggestion ?? null,
+            }}
+          />
+        </p>
+      ) : (
+        isDrawnMark(kind) &&
+        !item.quote && <p className="rv-muted rv-carried-drawn">绘制的批注，下方没有文字；已按原页码和位置带到本版。</p>
+      )}
+      {item.quote && !suggestion && (
         <blockquote className="rv-quote" title={item.quote}>
           {item.quote}
         </blockquote>

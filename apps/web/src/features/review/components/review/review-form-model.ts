@@ -140,6 +140,7 @@ export const CARRY_LABELS: Record<CarryStatus, { label: string; tone: 'green' | 
   found: { label: '仍在原处', tone: 'green', hint: '原文未变，批注位置不变' },
   moved: { label: '已移动', tone: 'orange', hint: '原文有改动，已按近似匹配重新定位，请核对' },
   orphaned: { label: '原文已删除', tone: 'red', hint: '新版本中找不到原文，批注列在批注栏末尾' },
+  unverified: { label: '需核对', tone: 'orange', hint: '绘制的批注下没有文字，按原页码和位置带过来，请核对位置' },
 };
 
 /** Ticked (已修改 or 未修改) out of all carried points, and how many were addressed. */

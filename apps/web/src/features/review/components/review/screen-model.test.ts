@@ -89,7 +89,7 @@ describe('waiting for the carry-over', () => {
     const carried = {
       versionNo: 2,
       fromVersionNo: 1,
-      counts: { found: 0, moved: 0, orphaned: 0 },
+      counts: { found: 0, moved: 0, orphaned: 0, unverified: 0 },
       addressed: 0,
       items: [],
     };

@@ -1,19 +1,32 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { AnnotationDto, AnnotationPlacement } from '@zikao/contract/annotation';
+import { type AnnotationDto, type AnnotationPlacement, isDrawnMark } from '@zikao/contract/annotation';
 import { STAGE_LABELS, type SubmissionDetail } from '@zikao/contract/review';
 import { Alert, Button, Empty, Progress, Skeleton } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { AnnotatedPdfButton } from '../../../../shared/components/annotated-pdf-button.tsx';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { CATEGORY_BY_KEY, SEVERITY_LABEL } from '../../../../workspace/categories.ts';
+import { DrawnShapeSvg } from '../../../../workspace/marks/drawn-shape.tsx';
+import { KindIcon, SuggestionLine } from '../../../../workspace/marks/mark-parts.tsx';
+import { DELETE_COLOR, INSERT_COLOR, suggestionView } from '../../../../workspace/marks/mark-style.ts';
 import { openPdf } from '../../../../workspace/pdf-loader.ts';
 import { workspaceApi } from '../../../../workspace/workspace-api.ts';
 import { thesisViewKeys, thesisViewsApi } from '../../api/thesis-views-api.ts';
 import { ViewLinks } from './view-links.tsx';
-import { boxOf, notesByPage, type PlacedNote, type PrintNote, placedNotes, stackNotes } from './view-model.ts';
+import {
+  boxOf,
+  notesByPage,
+  type PlacedNote,
+  type PrintNote,
+  placedNotes,
+  printKindLabel,
+  printMark,
+  stackNotes,
+} from './view-model.ts';
 import './thesis-views.css';
 
 /** The candidate's replies print as 考生: a printout may leave the room (blind review). */
@@ -111,12 +124,9 @@ export function PrintScreen() {
     <div className="tv-actions tv-no-print">
       {valid && <ViewLinks submissionId={submissionId} stage={detail.data?.stage} current="print" />}
       {documentId !== null && (
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => void thesisViewsApi.annotatedPdf(documentId).catch(() => {})}
-        >
-          下载批注版 PDF
-        </Button>
+        <AnnotatedPdfButton
+          onDownload={(variant) => void thesisViewsApi.annotatedPdf(documentId, variant).catch(() => {})}
+        />
       )}
       <Button
         type="primary"
@@ -290,30 +300,66 @@ function PrintPage({ page, index, notes }: { page: RenderedPage; index: number; 
   );
 }
 
-/** An annotation drawn on the page image: its highlighted lines or box, and its numbered marker. */
+/**
+ * An annotation drawn on the page image, by kind: its highlighted, underlined or struck lines, a
+ * caret after an insertion, its box, or its strokes; and its numbered marker.
+ */
 function PageMarks({ note, page }: { note: PlacedNote; page: RenderedPage }) {
-  const color = CATEGORY_BY_KEY[note.annotation.category]?.color ?? '#cf1322';
-  const box = note.unmarked ? boxOf(note.annotation, page) : null;
-  if (note.unmarked && !box) return null;
+  const { annotation } = note;
+  const color = CATEGORY_BY_KEY[annotation.category]?.color ?? '#cf1322';
+  const mark = printMark(annotation.kind);
+  const drawnKind = mark === 'drawn' && isDrawnMark(annotation.kind) && annotation.shape ? annotation.kind : null;
+  const drawn = drawnKind !== null;
+  const box = note.unmarked ? boxOf(annotation, page) : null;
+  if (note.unmarked && !box && !drawn) return null;
   const marker = box ? { left: box.left, top: box.top } : note.marker;
-  const boxed = note.annotation.kind !== 'highlight';
-  const rects = box ? [box] : note.rects;
+  const rects = drawn ? [] : box ? [box] : note.rects;
+  const last = rects.at(-1);
   return (
     <>
+      {drawnKind && annotation.shape && (
+        <DrawnShapeSvg
+          kind={drawnKind}
+          shape={annotation.shape}
+          width={page.width}
+          height={page.height}
+          scale={1}
+          className="tv-drawn"
+        />
+      )}
       {rects.map((rect) => (
         <span
           key={`${rect.left}-${rect.top}`}
-          className={boxed ? 'tv-mark-box' : 'tv-mark-text'}
+          className={box || mark === 'box' || mark === 'none' ? 'tv-mark-box' : `tv-mark-text tv-mark-${mark}`}
           style={{
             left: `${rect.left * 100}%`,
             top: `${rect.top * 100}%`,
             width: `${rect.width * 100}%`,
             height: `${rect.height * 100}%`,
-            ...(boxed ? { borderColor: color } : { backgroundColor: color }),
+            ...(box || mark === 'box' || mark === 'none'
+              ? { borderColor: color }
+              : mark === 'fill'
+                ? { backgroundColor: color }
+                : mark === 'strike'
+                  ? { ['--tv-line' as string]: DELETE_COLOR }
+                  : { ['--tv-line' as string]: mark === 'caret' ? 'transparent' : color }),
           }}
           aria-hidden
         />
       ))}
+      {mark === 'caret' && last && !box && (
+        <span
+          className="tv-caret"
+          style={{
+            left: `${(last.left + last.width) * 100}%`,
+            top: `${(last.top + last.height) * 100}%`,
+            color: INSERT_COLOR,
+          }}
+          aria-hidden
+        >
+          ∧
+        </span>
+      )}
       <span
         className="tv-marker"
         style={{ left: `${marker.left * 100}%`, top: `${marker.top * 100}%`, backgroundColor: color }}
@@ -353,8 +399,20 @@ function NoteList({
               <span>{category?.label ?? '其他'}</span>
               <span className="tv-muted">{SEVERITY_LABEL[annotation.severity]}</span>
               {annotation.stamp && <span className="tv-stamp">{annotation.stamp}</span>}
+              {printKindLabel(annotation) && (
+                <span className="tv-note-kind" data-kind={annotation.kind}>
+                  <KindIcon kind={annotation.kind} shape={annotation.shape} size={22} />
+                  {printKindLabel(annotation)}
+                </span>
+              )}
             </div>
-            {quote && <blockquote className="tv-quote">“{quote}”</blockquote>}
+            {suggestionView(annotation) ? (
+              <p className="tv-suggestion">
+                <SuggestionLine annotation={annotation} max={200} />
+              </p>
+            ) : (
+              quote && <blockquote className="tv-quote">“{quote}”</blockquote>
+            )}
             {annotation.comment && <p className="tv-note-comment">{annotation.comment}</p>}
             {annotation.replies.map((reply) => (
               <p key={reply.id} className="tv-reply">

@@ -10,6 +10,8 @@ import {
   isPreviewable,
   notesByPage,
   placedNotes,
+  printKindLabel,
+  printMark,
   quoteOf,
   sheetPlagiarism,
   stackNotes,
@@ -250,5 +252,28 @@ describe('view paths', () => {
     assert.equal(familyOfPath('/thesisRetest/reviewBasic/7'), 'retest-family');
     assert.equal(familyOfPath('/thesis/reviewBasic/7'), 'draft');
     assert.equal(viewPaths(familyOfPath('/thesis/finallyPrint/3'), 3).attachments, '/thesis/finallyAttachment/3');
+  });
+});
+
+describe('print marks (issue 24)', () => {
+  it('marks each kind its own way on the page image', () => {
+    assert.equal(printMark('highlight'), 'fill');
+    assert.equal(printMark('underline'), 'under');
+    assert.equal(printMark('strikeout'), 'strike');
+    assert.equal(printMark('replace'), 'strike');
+    assert.equal(printMark('insert'), 'caret');
+    assert.equal(printMark('area'), 'box');
+    assert.equal(printMark('stamp'), 'box');
+    assert.equal(printMark('note'), 'none');
+    for (const kind of ['pen', 'line', 'arrow', 'ellipse'] as const) assert.equal(printMark(kind), 'drawn');
+  });
+
+  it('names the kind in a note’s head, with the page for a drawn mark', () => {
+    assert.equal(printKindLabel({ kind: 'highlight', pageIndex: 0 }), '');
+    assert.equal(printKindLabel({ kind: 'area', pageIndex: 0 }), '', 'the older kinds print as before');
+    assert.equal(printKindLabel({ kind: 'replace', pageIndex: 0 }), '修改建议');
+    assert.equal(printKindLabel({ kind: 'strikeout', pageIndex: 4 }), '删除建议');
+    assert.equal(printKindLabel({ kind: 'arrow', pageIndex: 2 }), '箭头（第 3 页）');
+    assert.equal(printKindLabel({ kind: 'ellipse', pageIndex: 0 }), '椭圆（第 1 页）');
   });
 });

@@ -1,5 +1,12 @@
 import { parseArea } from '@zikao/anchoring';
-import type { AnnotationDto, AnnotationPlacement, PageFraction } from '@zikao/contract/annotation';
+import {
+  ANNOTATION_KIND_LABELS,
+  type AnnotationDto,
+  type AnnotationKind,
+  type AnnotationPlacement,
+  isDrawnMark,
+  type PageFraction,
+} from '@zikao/contract/annotation';
 import type { ThesisSheet, ThesisSheetStage } from '@zikao/contract/thesis-sheet';
 import { sortAnnotations } from '../../../../workspace/annotation-model.ts';
 
@@ -190,6 +197,44 @@ export function boxOf(
     width: clamp(rect.width / page.width),
     height: clamp(rect.height / page.height),
   };
+}
+
+/**
+ * How the print view marks an annotation on the page image: a wash over the words (highlight), a
+ * line under them (underline) or through them (strike-out, replace), a caret after them (insert),
+ * a box (area, stamp), the strokes themselves (pen, line, arrow, ellipse), or nothing (page note).
+ */
+export type PrintMark = 'fill' | 'under' | 'strike' | 'caret' | 'box' | 'drawn' | 'none';
+
+export function printMark(kind: AnnotationKind): PrintMark {
+  switch (kind) {
+    case 'highlight':
+      return 'fill';
+    case 'underline':
+      return 'under';
+    case 'strikeout':
+    case 'replace':
+      return 'strike';
+    case 'insert':
+      return 'caret';
+    case 'note':
+      return 'none';
+    default:
+      return isDrawnMark(kind) ? 'drawn' : 'box';
+  }
+}
+
+/**
+ * The words in a printed note's head naming what kind of mark it is, '' for highlights, boxes,
+ * page notes and stamps:
+ * 修改建议, 删除建议, 箭头（第 3 页）… A drawn mark has no words of its own, so its page is named.
+ */
+export function printKindLabel(annotation: Pick<AnnotationDto, 'kind' | 'pageIndex'>): string {
+  const { kind } = annotation;
+  // The kinds before issue 24 print as they did: their marker and box say enough.
+  if (kind === 'highlight' || kind === 'stamp' || kind === 'area' || kind === 'note') return '';
+  const label = ANNOTATION_KIND_LABELS[kind] ?? '';
+  return isDrawnMark(kind) ? `${label}（第 ${annotation.pageIndex + 1} 页）` : label;
 }
 
 export type ViewKind = 'print' | 'sheet' | 'attachments';

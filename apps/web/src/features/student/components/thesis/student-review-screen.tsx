@@ -1,14 +1,17 @@
-import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
 import { SCORED_STAGES, STAGE_LABELS, type TopicFields } from '@zikao/contract/review';
 import { structuredTextFields } from '@zikao/contract/structured-text';
 import { Alert, Button, Card, Descriptions, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { AnnotatedPdfButton } from '../../../../shared/components/annotated-pdf-button.tsx';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { AnnotationWorkspace } from '../../../../workspace/lazy-workspace.tsx';
 import { studentApi } from '../../api/student-api.ts';
+import { ChangeSummaryCard } from './change-summary-card.tsx';
 import { beijingTime, scoreText } from './student-format.ts';
 import { StatusTag, VerdictTag } from './student-status.tsx';
 import './student.css';
@@ -59,11 +62,11 @@ export default function StudentReviewScreen() {
   const data = review.data;
   const result = data.review;
   const scored = SCORED_STAGES.includes(data.stage);
-  const download = async () => {
+  const download = async (variant: AnnotatedPdfVariant) => {
     if (!data.documentId) return;
     setDownloading(true);
     try {
-      await studentApi.downloadAnnotatedPdf(data.documentId);
+      await studentApi.downloadAnnotatedPdf(data.documentId, variant);
     } finally {
       setDownloading(false);
     }
@@ -83,9 +86,7 @@ export default function StudentReviewScreen() {
             />
           )}
           {result && data.documentId && !data.structured && (
-            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
-              下载批注版 PDF
-            </Button>
+            <AnnotatedPdfButton loading={downloading} onDownload={(variant) => void download(variant)} />
           )}
           {back}
         </Space>
@@ -124,6 +125,7 @@ export default function StudentReviewScreen() {
             />
           )}
         </Card>
+        {result && <ChangeSummaryCard annotations={data.annotations} />}
         {result && data.documentId && (
           <Card variant="borderless" title="批注（只读，可回复）" styles={{ body: { padding: 0 } }}>
             <div className="candidate-review-workspace">

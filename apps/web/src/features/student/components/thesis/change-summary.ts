@@ -1,0 +1,20 @@
+import { type AnnotationDto, isDrawnMark } from '@zikao/contract/annotation';
+import { sortAnnotations } from '../../../../workspace/annotation-model.ts';
+
+/**
+ * The candidate's 修改建议 summary, like Word's 修订 pane: the reviewer's suggested changes
+ * (修改、删除、插入建议) and drawn marks (画笔、直线、箭头、椭圆), each in reading order, apart
+ * from the rest of the annotations which the document's side list shows.
+ */
+export interface ChangeSummary {
+  changes: AnnotationDto[];
+  drawn: AnnotationDto[];
+}
+
+export function changeSummary(annotations: readonly AnnotationDto[]): ChangeSummary {
+  const sorted = sortAnnotations([...annotations]);
+  return {
+    changes: sorted.filter((a) => a.kind === 'replace' || a.kind === 'insert' || a.kind === 'strikeout'),
+    drawn: sorted.filter((a) => isDrawnMark(a.kind) && a.shape),
+  };
+}
