@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { DocumentText } from '@zikao/contract';
 import type { AnnotationDto } from '@zikao/contract/annotation';
 import type { SubmissionDetail, SubmissionListResult } from '@zikao/contract/review';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { apiLogin, callApi } from '../support/api.ts';
@@ -360,6 +361,54 @@ describe('markup reaches the candidate: 原文 → 建议, drawn marks, print', 
     await page.screenshot({ path: path.join(SHOTS, 'markup-candidate-390.png') });
     const phone = await seriousViolations(page);
     assert.equal(phone.length, 0, `candidate review on a phone\n${describeViolations(phone)}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('the candidate’s 批注版 PDF holds the suggestion and the arrow as PDF annotations a reader lists', async () => {
+    assert.ok(candidate, 'the candidate is signed in');
+    const { page } = candidate;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载批注版 PDF' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /批注版\.pdf$/);
+    const file = await download.path();
+    const pdf = await pdfjs.getDocument({ data: new Uint8Array(await readFile(file)), verbosity: 0 }).promise;
+    const marked = await pdf.getPage(pageIndex + 1);
+    const annotations = (await marked.getAnnotations()) as Array<{
+      subtype: string;
+      contentsObj?: { str: string };
+      titleObj?: { str: string };
+      lineEndings?: string[];
+      lineCoordinates?: number[];
+      inReplyTo?: string;
+    }>;
+    const [pageWidth, pageHeight] = [marked.view[2] ?? 0, marked.view[3] ?? 0];
+    const contents = (a: (typeof annotations)[number]) => a.contentsObj?.str ?? '';
+    // The replace: a caret holding 修改为：研究方案, with its struck words as a StrikeOut.
+    const caret = annotations.find(
+      (a) => a.subtype === 'Caret' && contents(a).includes(`修改为：${suggestion.replace}`),
+    );
+    assert.ok(
+      caret,
+      `a Caret with the suggestion: ${annotations.map((a) => `${a.subtype}:${contents(a)}`).join(' | ')}`,
+    );
+    assert.ok(contents(caret).includes('用词不准确'), 'the comment travels with the suggestion');
+    assert.ok(
+      annotations.some((a) => a.subtype === 'StrikeOut' && contents(a).includes('建议删除')),
+      'the strike-out is a StrikeOut',
+    );
+    // The arrow: a Line with an arrow head at its second point, where the reviewer drew it.
+    const arrow = annotations.find((a) => a.subtype === 'Line' && contents(a).includes('这一段移到第二章开头'));
+    assert.ok(arrow?.lineCoordinates, 'the arrow is a Line annotation');
+    assert.deepEqual(arrow.lineEndings, ['None', 'OpenArrow']);
+    const [x1, y1, x2, y2] = arrow.lineCoordinates as [number, number, number, number];
+    const near = (actual: number, expected: number) => Math.abs(actual - expected) < 2;
+    assert.ok(near(x1, 0.6 * pageWidth) && near(y1, (1 - 0.42) * pageHeight), `tail at ${x1},${y1}`);
+    assert.ok(near(x2, 0.82 * pageWidth) && near(y2, (1 - 0.3) * pageHeight), `head at ${x2},${y2}`);
+    // Every mark is the reviewer's, named as the candidate's screen names them.
+    for (const mark of [caret, arrow]) assert.ok(mark.titleObj?.str, 'an author in /T');
+    await pdf.destroy();
   });
 });
 
