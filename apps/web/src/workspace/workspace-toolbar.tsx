@@ -233,6 +233,17 @@ export function WorkspaceToolbar(props: ToolbarProps) {
       highlighted={drawing}
     />
   );
+  const undoButton = (
+    <Tooltip title="撤销（Ctrl+Z）">
+      <Button
+        type="text"
+        icon={<RollbackOutlined />}
+        disabled={!props.canUndo}
+        onClick={props.onUndo}
+        aria-label="撤销"
+      />
+    </Tooltip>
+  );
   const penBar = props.penStrokes > 0 && (
     <span className="aw-pen-bar" data-testid="pen-bar">
       已画 {props.penStrokes} 笔
@@ -271,15 +282,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
             </Dropdown>
             {stylePicker}
             {penBar}
-            <Tooltip title="撤销（Ctrl+Z）">
-              <Button
-                type="text"
-                icon={<RollbackOutlined />}
-                disabled={!props.canUndo}
-                onClick={props.onUndo}
-                aria-label="撤销"
-              />
-            </Tooltip>
+            {undoButton}
           </>
         )}
         {editable && !compact && (
@@ -318,15 +321,7 @@ export function WorkspaceToolbar(props: ToolbarProps) {
               </fieldset>
             )}
             {penBar}
-            <Tooltip title="撤销（Ctrl+Z）">
-              <Button
-                type="text"
-                icon={<RollbackOutlined />}
-                disabled={!props.canUndo}
-                onClick={props.onUndo}
-                aria-label="撤销"
-              />
-            </Tooltip>
+            {undoButton}
           </>
         )}
       </Space>

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { CourseAttendanceTable, CourseHandInsTable, Database } from '../../db/schema.ts';
+import { lockCourseRow } from '../course/course-lock.ts';
 
 export type AttendanceRow = Selectable<CourseAttendanceTable> & { exam_number: string | null };
 export type HandInRow = Selectable<CourseHandInsTable>;
@@ -120,11 +121,7 @@ export class BoardRepository {
     limits: { perAttendee: number; perCourse: number },
   ): Promise<{ id: number } | { full: 'attendee' | 'course' }> {
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('courses')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', values.course_id)
-        .execute();
+      await lockCourseRow(trx, values.course_id);
       const repository = new BoardRepository(trx);
       if ((await repository.countHandIns(values.course_id, values.attendee_key)) >= limits.perAttendee) {
         return { full: 'attendee' as const };

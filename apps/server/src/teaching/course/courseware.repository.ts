@@ -1,6 +1,7 @@
 import type { CoursewareStatus } from '@zikao/contract/course';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { CoursewareFilesTable, CoursewarePagesTable, Database } from '../../db/schema.ts';
+import { lockCourseRow } from './course-lock.ts';
 
 export type CoursewareRow = Selectable<CoursewareFilesTable> & { uploader_name: string };
 export type CoursewarePageRow = Selectable<CoursewarePagesTable>;
@@ -78,11 +79,7 @@ export class CoursewareRepository {
    */
   async insertWithin(values: Omit<Insertable<CoursewareFilesTable>, 'sort'>, limit: number): Promise<number | null> {
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('courses')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', values.course_id)
-        .execute();
+      await lockCourseRow(trx, values.course_id);
       const repository = new CoursewareRepository(trx);
       const { count, maxSort } = await repository.countOfCourse(values.course_id);
       if (count >= limit) return null;
