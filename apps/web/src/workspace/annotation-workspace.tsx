@@ -9,7 +9,7 @@ import {
   isSuggestion,
 } from '@zikao/contract/annotation';
 import { Alert, Button, message, Result, Spin } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useSessionStore } from '../shared/stores/session-store.ts';
 import { readPreference, writePreference } from '../shared/utils/user-preference.ts';
@@ -19,6 +19,7 @@ import { AnnotationForm, type AnnotationValues } from './annotation-form.tsx';
 import { AnnotationList, type ListCommand } from './annotation-list.tsx';
 import type { LocalAuthor, WorkspaceAnnotation } from './annotation-model.ts';
 import { CaretModel, type CaretState } from './caret-text.ts';
+import { DraftPopover } from './draft-popover.tsx';
 import { createOutboxStore } from './idb-outbox-store.ts';
 import { KeyHint, movePlacement, type Placing, placingDraft, placingShape, startPlacing } from './keyboard-placing.tsx';
 import { DrawContext } from './marks/draw-context.ts';
@@ -836,47 +837,6 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         </DraftPopover>
       )}
       <ShortcutHelp open={help} onClose={() => setHelp(false)} />
-    </div>
-  );
-}
-
-/** A floating card beside the selection or the placed box, kept inside the window. */
-function DraftPopover({ screen, onClose, children }: { screen: DOMRect; onClose(): void; children: React.ReactNode }) {
-  const width = 380;
-  const ref = useRef<HTMLDivElement>(null);
-  // Placed for a typical height first, then for the card's real height once it is laid out (a
-  // long comment bank makes it taller): its buttons must never fall below the window.
-  const [height, setHeight] = useState(428);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setHeight(Math.min(element.offsetHeight, window.innerHeight - 16));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const left = Math.max(8, Math.min(window.innerWidth - width - 8, screen.left + screen.width / 2 - width / 2));
-  const below = screen.bottom + 8;
-  const preferred = below + height > window.innerHeight ? screen.top - height - 8 : below;
-  // Always on screen, even for a selection that reaches beyond the view (made by keyboard or
-  // scrolled away): the form must be reachable.
-  const top = Math.max(8, Math.min(preferred, window.innerHeight - height - 8));
-  return (
-    <div
-      ref={ref}
-      className="aw-popover"
-      role="dialog"
-      aria-label="添加批注"
-      style={{ left, top, width, maxHeight: 'calc(100vh - 16px)' }}
-    >
-      <div className="aw-popover-head">
-        <span>添加批注</span>
-        <Button type="text" size="small" aria-label="关闭" onClick={onClose}>
-          ×
-        </Button>
-      </div>
-      {children}
     </div>
   );
 }
