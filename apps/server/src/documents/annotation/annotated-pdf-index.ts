@@ -33,13 +33,41 @@ export function drawMarker(
   });
 }
 
+/**
+ * The index's fonts: Noto Sans SC, and for the characters it has no glyph for (the math italic
+ * letters of formulas, 𝜕 𝑢) Noto Sans Math, so a quoted formula is drawn and read as written.
+ */
+export interface IndexFonts {
+  main: PDFFont;
+  /** The second font and the characters it draws, or null when the text needs none. */
+  fallback: { font: PDFFont; chars: ReadonlySet<string> } | null;
+}
+
+/** `text` as runs of one font each. */
+function runsOf(text: string, fonts: IndexFonts): Array<{ text: string; font: PDFFont }> {
+  const { fallback } = fonts;
+  if (!fallback) return [{ text, font: fonts.main }];
+  const runs: Array<{ text: string; font: PDFFont }> = [];
+  for (const char of Array.from(text)) {
+    const font = fallback.chars.has(char) ? fallback.font : fonts.main;
+    const last = runs[runs.length - 1];
+    if (last?.font === font) last.text += char;
+    else runs.push({ text: char, font });
+  }
+  return runs;
+}
+
+function widthOf(text: string, fonts: IndexFonts, size: number): number {
+  return runsOf(text, fonts).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+}
+
 /** Splits text into lines no wider than `width`, character by character (CJK has no spaces). */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrapText(text: string, fonts: IndexFonts, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
     for (const char of Array.from(paragraph)) {
-      if (line && font.widthOfTextAtSize(line + char, size) > width) {
+      if (line && widthOf(line + char, fonts, size) > width) {
         lines.push(line);
         line = '';
       }
@@ -114,13 +142,14 @@ export function indexLines(title: string, placed: readonly Placed[]): IndexLine[
   return lines;
 }
 
-export function drawIndex(pdf: PDFDocument, font: PDFFont, lines: readonly IndexLine[]): void {
+export function drawIndex(pdf: PDFDocument, fonts: IndexFonts, lines: readonly IndexLine[]): void {
+  const font = fonts.main;
   const margin = 50;
   const textWidth = A4[0] - margin * 2;
   let page = pdf.addPage(A4);
   let y = A4[1] - margin;
   for (const line of lines) {
-    const wrapped = wrapText(line.text, font, line.size, textWidth - line.indent);
+    const wrapped = wrapText(line.text, fonts, line.size, textWidth - line.indent);
     if (line.marker && y - line.size * 1.6 * Math.min(3, wrapped.length) < margin) {
       page = pdf.addPage(A4);
       y = A4[1] - margin;
@@ -131,7 +160,11 @@ export function drawIndex(pdf: PDFDocument, font: PDFFont, lines: readonly Index
         page = pdf.addPage(A4);
         y = A4[1] - margin;
       }
-      page.drawText(text, { x: margin + line.indent, y: y - line.size, size: line.size, font, color: line.color });
+      let x = margin + line.indent;
+      for (const run of runsOf(text, fonts)) {
+        page.drawText(run.text, { x, y: y - line.size, size: line.size, font: run.font, color: line.color });
+        x += run.font.widthOfTextAtSize(run.text, line.size);
+      }
       y -= line.size * 1.6;
     }
     y -= line.gapAfter ?? 0;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { anchor, DocumentText } from '@zikao/anchoring';
 import { type AnnotationDto, isDrawnMark, isSuggestion, isTextMark } from '@zikao/contract';
 import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
@@ -39,6 +39,9 @@ export interface Placed {
 
 const require = createRequire(import.meta.url);
 let fontBytes: Buffer | undefined;
+let cjkFont: Font | undefined;
+let mathBytes: Buffer | undefined;
+let mathFont: Font | undefined;
 
 /**
  * Noto Sans SC (shipped by an npm package, so a fresh install has it without system fonts),
@@ -47,6 +50,26 @@ let fontBytes: Buffer | undefined;
 async function cjkSubset(text: string): Promise<Uint8Array> {
   fontBytes ??= readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
   return subsetFont(fontBytes, text, { targetFormat: 'truetype' });
+}
+
+/**
+ * The characters of `text` that Noto Sans SC lacks and Noto Sans Math draws (the math italic
+ * letters of quoted formulas, adr/026), with that font cut down to them; null when there are none.
+ */
+async function mathSubset(text: string): Promise<{ bytes: Uint8Array; chars: Set<string> } | null> {
+  fontBytes ??= readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
+  cjkFont ??= fontkit.create(fontBytes);
+  const cjk = cjkFont;
+  const missing = [...new Set(Array.from(text))].filter(
+    (char) => !/\s/.test(char) && !cjk.hasGlyphForCodePoint(char.codePointAt(0) as number),
+  );
+  if (missing.length === 0) return null;
+  mathBytes ??= readFileSync(require.resolve('@fontsource/noto-sans-math/files/noto-sans-math-latin-400-normal.woff'));
+  mathFont ??= fontkit.create(mathBytes);
+  const math = mathFont;
+  const chars = new Set(missing.filter((char) => math.hasGlyphForCodePoint(char.codePointAt(0) as number)));
+  if (chars.size === 0) return null;
+  return { bytes: await subsetFont(mathBytes, [...chars].join(''), { targetFormat: 'truetype' }), chars };
 }
 
 /** Boxes covering page-local offsets [start, end), from the text items' geometry. */
@@ -205,7 +228,9 @@ export async function buildAnnotatedPdf(
     marker ??= first ? { x: Math.max(8, first.x - 8), y: first.y + first.height } : null;
     if (marker) drawMarker(page, font, item.number, marker.x, marker.y, color);
   }
-  drawIndex(pdf, font, lines);
+  const math = await mathSubset(lines.map((line) => line.text).join(''));
+  const fallback = math ? { font: await pdf.embedFont(math.bytes), chars: math.chars } : null;
+  drawIndex(pdf, { main: font, fallback }, lines);
   pdf.setTitle(`${title}（${variant === 'print' ? '打印版' : '批注版'}）`);
   pdf.setProducer('自考在线');
   return pdf.save();

@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A public LuaTeX-typeset thesis template (16 pages: a cover, a 装订线 binding margin, a running
+ * header and footer, formulas with math italic letters), kept in ../shared/real-documents with its
+ * source and license, as the signing vectors are kept in ../shared/spec.
+ */
+export const TONGJI_THESIS = fileURLToPath(
+  new URL('../../../../../shared/real-documents/tongji-undergraduate-thesis-template.pdf', import.meta.url),
+);
+
+export function tongjiThesis(): Buffer {
+  return readFileSync(TONGJI_THESIS);
+}
+
+/** One page's text as poppler's `pdftotext -raw` reads it (content order), a reference reader's. */
+export function popplerText(file: string, page: number): string {
+  return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-raw', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+  });
+}
