@@ -82,6 +82,12 @@ let report = reanchor(new DocumentText(newPages), annotations);
 const reanchorMs = measure(() => {
   report = reanchor(new DocumentText(newPages), annotations);
 });
+// As the server carries annotations over: with the version they were made on (adr/017), both
+// documents built inside the run.
+let withPrevious = reanchor(new DocumentText(newPages), annotations, { previous: new DocumentText(oldPages) });
+const reanchorWithPreviousMs = measure(() => {
+  withPrevious = reanchor(new DocumentText(newPages), annotations, { previous: new DocumentText(oldPages) });
+});
 
 // Accuracy against the known edits (not timed): a re-anchored highlight is right when it overlaps
 // where the surviving characters of its quote went.
@@ -91,26 +97,33 @@ function mapGlobal(offset: number): number {
   const mapped = mapOffset((edited[p] as { edits: Edit[] }).edits, local);
   return mapped === -1 ? -1 : newDoc.toGlobalOffset(p, mapped);
 }
-let correct = 0;
-let wrong = 0;
-let movedExact = 0;
-let orphanedButSurviving = 0;
-report.results.forEach((result, i) => {
-  const [start, end] = ranges[i] as [number, number];
-  const survivors: number[] = [];
-  for (let o = start; o < end; o++) {
-    const mapped = mapGlobal(o);
-    if (mapped !== -1) survivors.push(mapped);
-  }
-  if (result.anchor === null || result.anchor.kind !== 'text') {
-    if (survivors.length * 2 > end - start) orphanedButSurviving++;
-    return;
-  }
-  const { start: s, end: e } = result.anchor;
-  if (result.status === 'moved' && result.anchor.exact) movedExact++;
-  if (survivors.some((o) => o >= s && o < e)) correct++;
-  else wrong++;
-});
+
+/** How many re-anchored highlights overlap where the surviving characters of their quote went. */
+function accuracy(report: ReturnType<typeof reanchor>) {
+  let correct = 0;
+  let wrong = 0;
+  let movedExact = 0;
+  let orphanedButSurviving = 0;
+  report.results.forEach((result, i) => {
+    const [start, end] = ranges[i] as [number, number];
+    const survivors: number[] = [];
+    for (let o = start; o < end; o++) {
+      const mapped = mapGlobal(o);
+      if (mapped !== -1) survivors.push(mapped);
+    }
+    if (result.anchor === null || result.anchor.kind !== 'text') {
+      if (survivors.length * 2 > end - start) orphanedButSurviving++;
+      return;
+    }
+    const { start: s, end: e } = result.anchor;
+    if (result.status === 'moved' && result.anchor.exact) movedExact++;
+    if (survivors.some((o) => o >= s && o < e)) correct++;
+    else wrong++;
+  });
+  return { correct, wrong, movedExact, orphanedButSurviving };
+}
+const { correct, wrong, movedExact, orphanedButSurviving } = accuracy(report);
+const previousAccuracy = accuracy(withPrevious);
 
 const unrelated = unrelatedMatchConfidences(1000);
 
@@ -131,6 +144,7 @@ console.log(
     annotations: ANNOTATIONS,
     anchor_ms: anchorMs,
     reanchor_ms: reanchorMs,
+    reanchor_with_previous_ms: reanchorWithPreviousMs,
     anchor_quote_only_ms: quoteOnlyMs,
     runs: MEASURED_RUNS,
     across_page_breaks: annotations.filter((a) =>
@@ -147,6 +161,12 @@ console.log(
     right_place: correct,
     wrong_place: wrong,
     orphaned_with_most_text_left: orphanedButSurviving,
+    with_previous: {
+      orphaned: withPrevious.counts.orphaned,
+      right_place: previousAccuracy.correct,
+      wrong_place: previousAccuracy.wrong,
+      orphaned_with_most_text_left: previousAccuracy.orphanedButSurviving,
+    },
     unrelated_confidence_p50: unrelated.p50,
     unrelated_confidence_p99: unrelated.p99,
     unrelated_over_threshold: Math.round(unrelated.over_threshold * 1000) / 1000,

@@ -148,6 +148,11 @@ export interface AnchorOptions {
    * benchmark's calibration passes 0 to see how well noise matches at best.
    */
   candidateMin?: number;
+  /**
+   * Only the quote's exact occurrences are weighed, no approximate matches: reanchor's second look
+   * at an orphan, with the position its nearest unchanged neighbours give (see reanchor).
+   */
+  exactOnly?: boolean;
 }
 
 /** A place the text may now be, not trusted enough to place the annotation: for the reviewer to confirm. */
@@ -209,7 +214,8 @@ export function locate(
     const hint = rawHint === null ? null : body.toBody(rawHint);
     const matcher = new QuoteMatcher(body, exact, body.normalize(prefix), body.normalize(suffix), hint);
     const rejected: Candidate[] = [];
-    const best = exact.length > 0 ? findBest(matcher, options.threshold ?? DEFAULT_THRESHOLD, rejected) : null;
+    const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+    const best = exact.length > 0 ? findBest(matcher, threshold, rejected, options.exactOnly === true) : null;
     if (best) return { anchor: toTextAnchor(matcher, best), candidates: [] };
     // A selection of the furniture (or line breaks) alone is quoted as it stands: it is kept on
     // the same raw text where that text is still furniture only, at the hint or else the first.
@@ -223,6 +229,30 @@ export function locate(
     return { anchor: { kind: 'area', status: 'found', confidence: 1, ...area }, candidates: [] };
   }
   return { anchor: null, candidates: [] };
+}
+
+/**
+ * The target's quote at body offset `start` of `doc`, where reanchor found it by the old version's
+ * text (see ReanchorOptions.previous), scored against its stored context with `expected` (a body
+ * offset) as its position hint: `found` within RELOCATION_DISTANCE of it, `moved` farther away.
+ * Null when the quote is not there.
+ */
+export function anchorInPlace(
+  doc: DocumentText,
+  target: SpecificResource | readonly Selector[],
+  start: number,
+  expected: number,
+): TextAnchor | null {
+  const { quote } = selectorsOf(target);
+  if (!quote) return null;
+  const body = doc.body;
+  const exact = body.normalize(quote.exact);
+  if (exact.length === 0 || !body.doc.text.startsWith(exact, start)) return null;
+  const prefix = body.normalize(quote.prefix ?? '');
+  const suffix = body.normalize(quote.suffix ?? '');
+  const matcher = new QuoteMatcher(body, exact, prefix, suffix, expected);
+  const place = toTextAnchor(matcher, matcher.score(start, start + exact.length, 0));
+  return { ...place, status: Math.abs(start - expected) <= RELOCATION_DISTANCE ? 'found' : 'moved' };
 }
 
 const BREAK = /[\n\r]/;
@@ -276,7 +306,12 @@ function furnitureOccurrence(doc: DocumentText, raw: string, hint: number | null
   return -1;
 }
 
-function findBest(matcher: QuoteMatcher, threshold: number, rejected: Candidate[]): Candidate | null {
+function findBest(
+  matcher: QuoteMatcher,
+  threshold: number,
+  rejected: Candidate[],
+  exactOnly: boolean,
+): Candidate | null {
   const { doc, exact, hint } = matcher;
   const m = exact.length;
   const text = doc.text;
@@ -305,6 +340,7 @@ function findBest(matcher: QuoteMatcher, threshold: number, rejected: Candidate[
     }
     if (bestExact && bestExact.confidence >= GOOD_ENOUGH) return bestExact;
   }
+  if (exactOnly) return bestExact;
 
   // 3. Approximate matches near the hint, then anywhere in the document.
   const fuzzyOk = (c: Candidate) => {

@@ -7,6 +7,13 @@ import { reanchor } from './reanchor.ts';
 // The issue-20 corpus: 24 seeded thesis-shaped documents of 33–98 pages with a running header,
 // a footer 第 n 页 共 M 页, a TOC and references, revised (~10%) and typeset again so that lines
 // and pages reflow. The goals are the issue's; ratios over a fixed seed, never wall-clock.
+// scoreCorpus re-anchors as the server carries annotations over: with the version they were made
+// on (ReanchorOptions.previous, adr/017).
+// One labelling fix (corpus.ts, "duplicated"): a sentence is copied to *another* paragraph, as the
+// generator always said. It could land in its own paragraph, right after itself, where the copy
+// and not the original keeps the original's context: the same place twice, not a second place, so
+// which copy is "right" was moot. It never happens on seed 2026 (the figures did not move); on
+// seed 2029 it was the one silent wrong anchor left.
 const corpus = thesisCorpus();
 const score: CorpusScore = scoreCorpus(corpus);
 const share = (n: number, total: number) => n / Math.max(1, total);
@@ -29,18 +36,16 @@ describe('re-anchoring a corpus of real-shaped theses', () => {
     assert.ok(!/本科毕业论文|第 \d+ 页 共|\n/.test(doc.body.doc.text));
   });
 
-  // The issue's goals for moved (98%), duplicated (98%) and unchanged (99.5%) passages are not met
-  // yet (adr/017: measured 95.2%, 97.9%, 98.3%); these hold today's figures so they only go up.
-  it('places moved passages on their text (≥ 95%; the goal of 98% is open)', () => {
-    assert.ok(share(kinds.moved.right, kinds.moved.total) >= 0.95, JSON.stringify(kinds.moved));
+  it('places moved passages on their text (≥ 98%)', () => {
+    assert.ok(share(kinds.moved.right, kinds.moved.total) >= 0.98, JSON.stringify(kinds.moved));
   });
 
   it('places lightly edited passages on their text (≥ 98%)', () => {
     assert.ok(share(kinds.edited.right, kinds.edited.total) >= 0.98, JSON.stringify(kinds.edited));
   });
 
-  it('places passages duplicated in the revision on the original copy (≥ 97.5%; the goal of 98% is open)', () => {
-    assert.ok(share(kinds.duplicated.right, kinds.duplicated.total) >= 0.975, JSON.stringify(kinds.duplicated));
+  it('places passages duplicated in the revision on the original copy (≥ 98%)', () => {
+    assert.ok(share(kinds.duplicated.right, kinds.duplicated.total) >= 0.98, JSON.stringify(kinds.duplicated));
   });
 
   it('offers every orphan whose text survives word for word candidates (可能的位置)', () => {
@@ -53,8 +58,17 @@ describe('re-anchoring a corpus of real-shaped theses', () => {
     assert.ok(share(kinds.deleted.withCandidates, kinds.deleted.orphaned) >= 0.5, JSON.stringify(kinds.deleted));
   });
 
-  it('places unchanged passages exactly (≥ 98%; the goal of 99.5% is open)', () => {
-    assert.ok(share(kinds.unchanged.exact, kinds.unchanged.total) >= 0.98, JSON.stringify(kinds.unchanged));
+  it('places unchanged passages exactly (≥ 99.3%)', () => {
+    assert.ok(share(kinds.unchanged.exact, kinds.unchanged.total) >= 0.993, JSON.stringify(kinds.unchanged));
+  });
+
+  // Measured 99.31% (adr/017): the 5 of 720 left are whole sentences and headings whose
+  // neighbouring sentences on both sides were deleted or inserted, so neither their context nor
+  // the old text around them survives; the same shape as a deleted sentence's near-duplicate.
+  it('places unchanged passages exactly (the issue’s goal, ≥ 99.5%)', {
+    todo: 'measured 99.31%: whole sentences whose neighbours on both sides were rewritten',
+  }, () => {
+    assert.ok(share(kinds.unchanged.exact, kinds.unchanged.total) >= 0.995, JSON.stringify(kinds.unchanged));
   });
 
   it('orphans deleted passages (≥ 99%)', () => {
@@ -63,6 +77,15 @@ describe('re-anchoring a corpus of real-shaped theses', () => {
 
   it('places nothing silently on the wrong text (0)', () => {
     assert.equal(score.silentWrong, 0, JSON.stringify(kinds));
+  });
+
+  it('places nothing silently on the wrong text on corpora of other seeds either (0)', () => {
+    // Seed 2026 is the one the rules were measured on; these were not (without the old version's
+    // text, they show 4–7 deleted passages placed on their near-duplicates).
+    for (const seed of [2027, 2028, 2029]) {
+      const other = scoreCorpus(thesisCorpus(24, seed));
+      assert.equal(other.silentWrong, 0, `seed ${seed}: ${JSON.stringify(other.kinds)}`);
+    }
   });
 
   it('gives every orphan its candidates with selectors, exact ones first, best first', () => {

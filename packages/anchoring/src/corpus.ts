@@ -216,7 +216,13 @@ export function corpusDocument(
     const part = block[index] as Part;
     if (part.ids.some((id) => marks.has(id))) continue;
     markPart(part, 'duplicated');
-    const target = pick(random, paragraphs).block;
+    // Another paragraph, as the comment says: a copy right after its own sentence, in the same
+    // paragraph, is not a second place the sentence appears but the same place twice (the copy,
+    // not the original, keeps the original's context), so which one is "the original" is moot.
+    const drawn = paragraphs.indexOf(pick(random, paragraphs));
+    const target = (
+      paragraphs[drawn]?.block === block ? paragraphs[(drawn + 1) % paragraphs.length] : paragraphs[drawn]
+    )?.block as Part[];
     target.push({ text: part.text, ids: part.ids.map(() => -1) });
   }
   // Light edits: 1–3 characters, punctuation, or a word, in about a tenth of the sentences left.
@@ -343,7 +349,7 @@ export function scoreCorpus(documents: readonly CorpusDocument[]): CorpusScore {
   for (const document of documents) {
     const newDoc = new DocumentText(document.newPages);
     if (newDoc.body.doc.text !== document.newAuthorText) throw new Error('corpus: the new body is not the author text');
-    const report = reanchor(newDoc, document.annotations);
+    const report = reanchor(newDoc, document.annotations, { previous: new DocumentText(document.oldPages) });
     pages += document.oldPages.length;
     chars += document.oldPages.reduce((n, p) => n + p.length, 0);
     report.results.forEach((result: Reanchored, i) => {

@@ -7,6 +7,7 @@ export {
   type AreaAnchor,
   AT_HINT,
   anchor,
+  anchorInPlace,
   CANDIDATE_MIN,
   DEFAULT_THRESHOLD,
   EDITED_QUOTE_SIMILARITY,
@@ -47,7 +48,14 @@ export {
   toW3CSelectors,
 } from './jsonld.ts';
 export * from './model.ts';
-export { type AnchorableAnnotation, type Reanchored, type ReanchorReport, reanchor } from './reanchor.ts';
+export { VERBATIM_RUN } from './old-version.ts';
+export {
+  type AnchorableAnnotation,
+  type Reanchored,
+  type ReanchorOptions,
+  type ReanchorReport,
+  reanchor,
+} from './reanchor.ts';
 export {
   CONTEXT_LENGTH,
   describeArea,

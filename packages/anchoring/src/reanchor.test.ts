@@ -159,3 +159,56 @@ describe('reanchor after large edits', () => {
     assert.equal(report.counts.found, 15);
   });
 });
+
+describe('reanchor with the version the annotations were made on', () => {
+  // Distinct sentences, and a stock phrase that recurs all over the thesis.
+  const places = ['东部沿海', '中部六省', '西南山区', '长三角', '珠三角', '京津冀', '成渝地区', '东北地区'];
+  const subjects = ['问卷调查', '回归分析', '案例企业', '样本数据', '现有文献', '在线学习平台'];
+  const sentences = Array.from(
+    { length: 24 },
+    (_, i) => `${subjects[i % subjects.length]}第${i + 1}次考察了${places[(i * 3) % places.length]}的情况。`,
+  );
+  const stock = '因此有必要建立长效机制。';
+  const filler = sentences.slice(0, 12).join(stock);
+  const tail = sentences.slice(12).join(stock);
+  const passage = sentences.slice(12, 18).join(''); // the old text right before the annotated phrase
+
+  it('places a stock phrase whose one side was rewritten where the old text around it reads on', () => {
+    const old = new DocumentText([
+      `${filler}${stock}${passage}${stock}旧句谈论样本量偏小这一问题，现已删去不用，作者另起炉灶。${tail}`,
+    ]);
+    const start = old.text.indexOf(`${passage}因此`) + passage.length + 2;
+    const annotation = { id: 'stock', target: describeTextRange(old, start, start + 5) };
+    assert.equal(old.text.slice(start, start + 5), '有必要建立');
+    // A new opening paragraph before it, and the sentence after it rewritten.
+    const revised = new DocumentText([
+      `新增的开篇段落介绍了研究背景和主要问题，说明了选题的由来、研究的思路和全文的结构安排，并交代了资料的来源与处理方法，共计八十字左右。${filler}${stock}${passage}${stock}此处换成全新表述：研究对象扩展到更多地区和人群。${tail}`,
+    ]);
+    const withoutOld = reanchor(revised, [annotation]).results[0];
+    // Without the old text: a phrase that occurs many times, away from where it was, one side intact.
+    assert.equal(withoutOld?.status, 'orphaned');
+    const result = reanchor(revised, [annotation], { previous: old }).results[0];
+    assert.equal(result?.status, 'found');
+    const at = revised.text.indexOf(`${passage}因此`) + passage.length + 2;
+    assert.deepEqual(result?.anchor?.kind === 'text' && [result.anchor.start, result.anchor.end], [at, at + 5]);
+  });
+
+  it('orphans a quote whose copy left is another sentence’s, though its surroundings read on there', () => {
+    // Two sentences end alike; the second is deleted. What is left of the phrase is the first one's.
+    const first = '回归分析揭示了长三角信息不对称带来的风险。';
+    const second = '问卷调查揭示了京津冀信息不对称带来的风险。';
+    const before = sentences.slice(0, 8).join('');
+    const after = sentences.slice(8, 16).join('');
+    const old = new DocumentText([`${before}${first}${second}${after}`]);
+    const start = old.text.indexOf(second) + second.indexOf('带来的风险');
+    const annotation = { id: 'second', target: describeTextRange(old, start, start + 6) };
+    const revised = new DocumentText([`${before}${first}${after}`]);
+    const result = reanchor(revised, [annotation], { previous: old }).results[0];
+    assert.equal(result?.status, 'orphaned');
+    // Offered as a candidate, for the reviewer to confirm.
+    const leftover = revised.text.indexOf(first) + first.indexOf('带来的风险');
+    assert.deepEqual(result?.status === 'orphaned' && result.candidates.map((c) => [c.start, c.exact]), [
+      [leftover, true],
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import {
 } from './anchor.ts';
 import type { DocumentText } from './document.ts';
 import type { Selector, SpecificResource } from './model.ts';
+import { placeByOldText } from './old-version.ts';
 import { describeTextRange, selectorsOf } from './selectors.ts';
 
 export interface AnchorableAnnotation {
@@ -38,6 +39,17 @@ export type Reanchored =
       candidates: Array<AnchorCandidate & { selectors: Selector[] }>;
     };
 
+export interface ReanchorOptions extends AnchorOptions {
+  /**
+   * The version the annotations' selectors were made on (the server has it when it carries them
+   * over). With it, an orphan is placed on a copy of its quote where the old text around it reads
+   * on unchanged, character for character, for VERBATIM_RUN units or up to the nearest annotation
+   * found unchanged: that is its own text, however often the quote occurs and whatever was
+   * rewritten on one side of it (`found` near where its neighbours put it, else `moved`).
+   */
+  previous?: DocumentText;
+}
+
 export interface ReanchorReport {
   /** One entry per annotation, in input order: none is ever dropped. */
   results: Reanchored[];
@@ -48,13 +60,15 @@ export interface ReanchorReport {
  * Carries annotations over to a new version of their document. Every annotation gets exactly one
  * status: `found` (the same text, in much the same surroundings, where its neighbours suggest),
  * `moved` (edited text, or the same text in new surroundings or relocated, with a confidence) or
- * `orphaned` (its text is gone; it is still listed).
+ * `orphaned` (its text is gone; it is still listed). Pass the version the annotations were made on
+ * (`previous`) when it is at hand: placements are then checked against its text (adr/017).
  */
 export function reanchor(
   doc: DocumentText,
   annotations: readonly AnchorableAnnotation[],
-  options: AnchorOptions = {},
+  reanchorOptions: ReanchorOptions = {},
 ): ReanchorReport {
+  const { previous, ...options } = reanchorOptions;
   // Walk the annotations in document order, so that the shift of text measured at unchanged
   // annotations tells where to expect the next one (edits before it move it by the same amount).
   const hints = annotations.map((annotation) => hintOf(doc, annotation.target));
@@ -76,6 +90,10 @@ export function reanchor(
       if (recentShifts.length > SHIFT_SAMPLES) recentShifts.shift();
     }
   }
+  // With the old text, every placement that is not certain is checked against it (placeByOldText).
+  const gap = previous ? Number.POSITIVE_INFINITY : NEIGHBOUR_GAP;
+  lookAgainBetweenNeighbours(doc, annotations, hints, places, candidates, unchanged, options, gap);
+  if (previous) placeByOldText(doc, previous, annotations, places, candidates, unchanged);
   confirmShiftsWithNeighbours(places, unchanged);
 
   const counts: Record<AnchorStatus, number> = { found: 0, moved: 0, orphaned: 0 };
@@ -96,6 +114,63 @@ export function reanchor(
     return { id: annotation.id, status: place.status, confidence: place.confidence, anchor: place, selectors };
   });
   return { results, counts };
+}
+
+/**
+ * How near (old UTF-16 units) a neighbour must be for its shift to place an orphan when the old
+ * text is not at hand: farther away, edits between them make it no better a guess than the median,
+ * and a deleted passage's look-alike happens to lie where it points (on other seeds of the corpus).
+ * With the old text, placements are checked against it instead (see placeByOldText).
+ */
+const NEIGHBOUR_GAP = 512;
+
+/**
+ * The first pass expects each annotation where the median of the last few unchanged ones put
+ * theirs: robust to one paragraph moved far away, but a step behind an insertion or deletion just
+ * before, and blind to the unchanged annotations after it. An orphan is looked at again where its
+ * nearest unchanged neighbour on each side says it is (their shift applied to its position), its
+ * exact occurrences only: a short quote that occurs many times with one side of its context
+ * rewritten is placed when it lies where they say (AT_HINT), the first annotation of a moved
+ * paragraph when the next one in it was found there. Only neighbours within `maxGap` count.
+ */
+function lookAgainBetweenNeighbours(
+  doc: DocumentText,
+  annotations: readonly AnchorableAnnotation[],
+  hints: ReadonlyArray<number | undefined>,
+  places: Array<Anchor | null>,
+  candidates: AnchorCandidate[][],
+  unchanged: ReadonlyArray<{ index: number; shift: number }>,
+  options: AnchorOptions,
+  maxGap: number,
+): void {
+  // `unchanged` is in document order of the old positions (the order of the first pass).
+  const positions = unchanged.map(({ index }) => hints[index] as number);
+  annotations.forEach((annotation, i) => {
+    const hint = hints[i];
+    if (places[i] !== null || hint === undefined || unchanged.length === 0) return;
+    let right = 0;
+    let high = positions.length;
+    while (right < high) {
+      const mid = (right + high) >> 1;
+      if ((positions[mid] as number) <= hint) right = mid + 1;
+      else high = mid;
+    }
+    const shifts = new Set<number>();
+    if (right > 0 && hint - (positions[right - 1] as number) <= maxGap) {
+      shifts.add((unchanged[right - 1] as { shift: number }).shift);
+    }
+    if (right < unchanged.length && (positions[right] as number) - hint <= maxGap) {
+      shifts.add((unchanged[right] as { shift: number }).shift);
+    }
+    for (const expectedShift of shifts) {
+      const located = locate(doc, annotation.target, { ...options, expectedShift, exactOnly: true });
+      if (located.anchor) {
+        places[i] = located.anchor;
+        candidates[i] = [];
+        return;
+      }
+    }
+  });
 }
 
 /**

@@ -27,6 +27,8 @@ export interface CarriedCopy {
     selectors_json: string;
     /** When the reviewer wrote it: the copy keeps it (the time it was carried is not the point). */
     created_at: number;
+    /** When it was last changed: the copy keeps that too, since carrying it changes nothing the reviewer wrote. */
+    updated_at: number;
   };
   pageIndex: number;
   selectorsJson: string;
@@ -94,7 +96,6 @@ export class CarryOverRepository {
 
   async insertCopies(copies: readonly CarriedCopy[]): Promise<void> {
     if (copies.length === 0) return;
-    const now = Date.now();
     await this.db
       .insertInto('annotations')
       .values(
@@ -114,7 +115,8 @@ export class CarryOverRepository {
           revision: 1,
           deleted: 0,
           created_at: Number(copy.source.created_at),
-          updated_at: now,
+          // The list of annotations shows this time: the time written, not the time carried.
+          updated_at: Number(copy.source.updated_at),
           carried_from_id: copy.source.id,
           carry_status: copy.status,
           carry_confidence: copy.confidence,

@@ -205,6 +205,8 @@ describe('carried-over annotations and the version diff', () => {
       assert.ok(source && copy);
       assert.equal(item.writtenAt, source.createdAt);
       assert.equal(copy.createdAt, source.createdAt);
+      // The list of annotations shows updatedAt: carrying a point is not editing it.
+      assert.equal(copy.updatedAt, source.updatedAt);
       assert.deepEqual(
         copy.replies.map((r) => [r.comment, r.authorId, r.createdAt]),
         source.replies.map((r) => [r.comment, r.authorId, r.createdAt]),

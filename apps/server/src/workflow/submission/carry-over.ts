@@ -68,11 +68,17 @@ export class CarryOver {
     const documentId = next.document_id as number;
     if ((await this.repository.documentStatus(documentId))?.status !== 'ready') return;
     const sources = await this.repository.liveAnnotations(previous.document_id as number, reviewerId);
-    const pages = await this.repository.pageTexts(documentId);
+    const [pages, previousPages] = await Promise.all([
+      this.repository.pageTexts(documentId),
+      this.repository.pageTexts(previous.document_id as number),
+    ]);
     const doc = new DocumentText(pages.map((page) => page.text));
+    // The version the points were made on: an orphan whose old text reads on unchanged around a
+    // copy of its quote is placed there (adr/017), not left for the reviewer to find.
     const report = reanchor(
       doc,
       sources.map((row) => ({ id: row.id, target: JSON.parse(row.selectors_json) as Selector[] })),
+      { previous: new DocumentText(previousPages.map((page) => page.text)) },
     );
     // Drawn marks over text follow it on the page: that needs both versions' text geometry.
     const drawnOverText = sources.some(
