@@ -134,7 +134,7 @@ describe('review form rules', () => {
     });
     assert.deepEqual(
       Object.values(CARRY_LABELS).map((item) => item.label),
-      ['仍在原处', '已移动', '原文已删除'],
+      ['仍在原处', '已移动', '原文已删除', '需核对'],
     );
   });
 });
