@@ -211,4 +211,55 @@ describe('reanchor with the version the annotations were made on', () => {
       [leftover, true],
     ]);
   });
+
+  it('places a heading whose sentences on both sides were rewritten by the rank of its copy', () => {
+    // The heading occurs twice (the table of contents, the chapter), in both versions, between the
+    // start and the next annotation found unchanged: the second old copy is the second new one.
+    const heading = '第4章 研究设计';
+    const toc = `目录第1章 绪论……1${heading}……12第5章 结论……30`;
+    const head = sentences.slice(0, 8).join('');
+    const rest = sentences.slice(8, 20).join('');
+    const old = new DocumentText([
+      `${toc}${head}旧的段末一句交代了样本的来源，现已改写。${heading}旧的首句介绍了本章的安排，也已改写。${rest}`,
+    ]);
+    const start = old.text.lastIndexOf(heading);
+    const neighbourAt = old.text.indexOf(sentences[12] as string);
+    const annotations = [
+      { id: 'heading', target: describeTextRange(old, start, start + heading.length) },
+      { id: 'neighbour', target: describeTextRange(old, neighbourAt, neighbourAt + 12) },
+    ];
+    const revised = new DocumentText([
+      `${toc}${head}新写的段末一句说明了数据的处理办法。${heading}新写的首句概述了研究设计的三个部分。${rest}`,
+    ]);
+    // Without the old text: a short quote that occurs twice, with neither side of its context left.
+    assert.equal(reanchor(revised, annotations).results[0]?.status, 'orphaned');
+    const result = reanchor(revised, annotations, { previous: old }).results[0];
+    assert.equal(result?.status, 'found');
+    const at = revised.text.lastIndexOf(heading);
+    assert.deepEqual(result?.anchor?.kind === 'text' && [result.anchor.start, result.anchor.end], [
+      at,
+      at + heading.length,
+    ]);
+  });
+
+  it('orphans a deleted sentence that another one was edited into, though its copies count the same', () => {
+    // A sentence repeated with a word changed; the repeat is deleted and the first is edited into
+    // the repeat's words. One copy before, one after, but the text around it is the first one's.
+    const first = '数字化转型整体比较了成渝地区学习者的自主学习能力[23]。';
+    const repeat = '数字化转型总体比较了成渝地区学习者的自主学习能力[23]。';
+    // Each with surroundings of its own, so the stored context does not point at the first one.
+    const head = `${sentences.slice(0, 6).join('')}样本来自三所高校发放的问卷。`;
+    const middle = `表格二列出了各组的均值与方差。${sentences.slice(6, 12).join('')}研究者随后走访了十二家企业。`;
+    const tail = `附录给出了访谈提纲的全文。${sentences.slice(12, 20).join('')}`;
+    const old = new DocumentText([`${head}${first}${middle}${repeat}${tail}`]);
+    const start = old.text.indexOf(repeat);
+    const annotation = { id: 'repeat', target: describeTextRange(old, start, start + repeat.length) };
+    const revised = new DocumentText([`${head}${repeat}${middle}${tail}`]);
+    const result = reanchor(revised, [annotation], { previous: old }).results[0];
+    assert.equal(result?.status, 'orphaned');
+    // Still offered where the words are, for the reviewer to confirm.
+    assert.deepEqual(result?.status === 'orphaned' && result.candidates.map((c) => [c.start, c.exact]), [
+      [revised.text.indexOf(repeat), true],
+    ]);
+  });
 });

@@ -45,7 +45,9 @@ export interface ReanchorOptions extends AnchorOptions {
    * over). With it, an orphan is placed on a copy of its quote where the old text around it reads
    * on unchanged, character for character, for VERBATIM_RUN units or up to the nearest annotation
    * found unchanged: that is its own text, however often the quote occurs and whatever was
-   * rewritten on one side of it (`found` near where its neighbours put it, else `moved`).
+   * rewritten on one side of it (`found` near where its neighbours put it, else `moved`); else on
+   * the copy of the same rank between its nearest neighbours found unchanged, when its quote occurs
+   * there as often in the new text as in the old (none of its copies there deleted or added).
    */
   previous?: DocumentText;
 }
