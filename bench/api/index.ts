@@ -11,6 +11,9 @@
 // Runs on SQLite, then on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) names a server;
 // prints one JSON line per database. BENCH_LIST_CACHE_ENTRIES=0 measures the list without its cache;
 // BENCH_PROFILE_DIR writes a CPU profile of each API server process (one per round).
+// With Redis as well (BENCH_REDIS_URL or REDIS_URL), a last line compares two instances behind
+// nginx with one reached directly (measureScaleOut, BENCH_SCALE_OUT_ROUNDS rounds, 5 by default);
+// BENCH_ONLY_SCALE_OUT=1 runs that part alone.
 import { type ChildProcess, fork } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,13 +25,19 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
+import { leanLoad } from './lean-load.ts';
 import { fillListWorkload } from './list-data.ts';
 import { startNginx } from './nginx.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// The scale-out comparison runs four processes on the shared cores, where the noise weighs most.
+const SCALE_OUT_ROUNDS = Number(process.env.BENCH_SCALE_OUT_ROUNDS ?? Math.max(ROUNDS, 5));
 const WARMUP_S = 2;
+// There each load runs after a warm-up as long as itself: instances run for days, and a second
+// instance warmed through nginx gets only half the requests.
+const STEADY_S = Math.max(WARMUP_S, DURATION_S);
 const CONNECTIONS = 100;
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 const LIST_QUERY = { keyword: '王', status: 'assigned', page: 1, pageSize: 20, scope: 'all' };
@@ -75,11 +84,35 @@ function eachCpuSeconds(children: ChildProcess[]): number[] | null {
   return each.some((seconds) => seconds === null) ? null : (each as number[]);
 }
 
-type Measured = autocannon.Result & {
+/** What a load run reports; autocannon's result and the lean generator's (`lean-load.ts`) both have it. */
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  throughput: { average: number };
+  non2xx: number;
+  errors: number;
+}
+
+type Measured = LoadResult & {
   serverCpuUsPerRequest: number | null;
   /** The same, per server process given (in their order). */
   serverCpuUsPerRequestEach: number[] | null;
+  /** CPU the load generator (this process) spent per answered request. */
+  clientCpuUsPerRequest: number;
 };
+
+/** Runs a load for `durationS`: autocannon (the default) or the lean generator. */
+type Generator = (options: autocannon.Options, durationS: number) => Promise<LoadResult>;
+const withAutocannon: Generator = (options, durationS) => autocannon({ ...options, duration: durationS });
+const withLeanLoad: Generator = (options, durationS) =>
+  leanLoad({
+    url: String(options.url),
+    method: options.method ?? 'GET',
+    headers: (options.headers ?? {}) as Record<string, string>,
+    body: typeof options.body === 'string' ? options.body : undefined,
+    connections: options.connections ?? CONNECTIONS,
+    durationS,
+  });
 
 /**
  * Loads `options.url` for DURATION_S after a warm-up; also reports how much CPU the server
@@ -90,11 +123,14 @@ async function load(
   options: autocannon.Options,
   warmupS: number,
   server: ChildProcess | ChildProcess[],
+  generator: Generator = withAutocannon,
 ): Promise<Measured> {
   const servers = Array.isArray(server) ? server : [server];
-  if (warmupS > 0) await autocannon({ ...options, duration: warmupS });
+  if (warmupS > 0) await generator(options, warmupS);
   const before = eachCpuSeconds(servers);
-  const result = await autocannon({ ...options, duration: DURATION_S });
+  const client = process.cpuUsage();
+  const result = await generator(options, DURATION_S);
+  const clientUsed = process.cpuUsage(client);
   const after = eachCpuSeconds(servers);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${options.url} had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
@@ -107,6 +143,7 @@ async function load(
     ...result,
     serverCpuUsPerRequest: each === null ? null : Math.round(each.reduce((sum, us) => sum + us, 0)),
     serverCpuUsPerRequestEach: each === null ? null : each.map(Math.round),
+    clientCpuUsPerRequest: Math.round((clientUsed.user + clientUsed.system) / result.requests.total),
   };
 }
 
@@ -335,8 +372,15 @@ async function measure(database: 'sqlite' | 'postgres', databaseUrl?: string) {
  * Several instances (adr/016): the list through nginx (deploy/nginx.conf) over two instances on
  * PostgreSQL and Redis, beside one instance on the same database reached directly, in alternating
  * rounds of the same run. On a 2-core machine the second instance adds no cores (it takes CPU from
- * the first, nginx and autocannon); a third load, the one instance with Redis behind nginx,
- * separates what the load balancer and the shared state cost from that.
+ * the first, nginx and the load generator); a third load, the one instance with Redis behind
+ * nginx, separates what the load balancer and the shared state cost from that.
+ *
+ * The load generator runs on the same two cores: autocannon spends about as much CPU per request
+ * as nginx does. One instance is a single thread, so the other core has room for it; nginx and two
+ * instances can use both cores, and what it spends is taken from them (clients of a deployment are
+ * elsewhere), while under other work on the machine its CPU dilutes the difference instead. The
+ * lean generator (`lean-load.ts`, about half autocannon's CPU) measures the same two loads beside
+ * it. Both sides of each ratio have the same generator and 100 connections.
  */
 async function measureScaleOut(databaseUrl: string, redisUrl: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-bench-scale-'));
@@ -365,7 +409,8 @@ async function measureScaleOut(databaseUrl: string, redisUrl: string) {
   const shared = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, TRUST_PROXY: '127.0.0.1' };
   // Free ports of the moment, so that another run of a bench beside this one does not collide.
   const [singlePort = 0, firstPort = 0, secondPort = 0, nginxPort = 0] = await freePorts(4);
-  const rounds: Array<{ single: Measured; one: Measured; pair: Measured }> = [];
+  type Round = { single: Measured; one: Measured; pair: Measured; singleLean: Measured; pairLean: Measured };
+  const rounds: Round[] = [];
   const listAt = (port: number) =>
     signedRequest(`http://127.0.0.1:${port}/api/v1/thesis/list`, admin, LIST_QUERY, BROWSER_ENCODINGS);
   const nginxDir = path.join(dataDir, 'nginx');
@@ -388,10 +433,18 @@ async function measureScaleOut(databaseUrl: string, redisUrl: string) {
     let single = await startApi(singlePort, {});
     admin = await login(`http://127.0.0.1:${singlePort}/api`, '13800000004');
     await stop(single);
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < SCALE_OUT_ROUNDS; round++) {
       // One instance as the embedded default runs it (no Redis), reached directly.
+      // The two generators take turns at going first, which finds the set-up a little warmer.
+      const leanFirst = round % 2 === 1;
+      const both = async (url: autocannon.Options, servers: ChildProcess[]) => {
+        const first = leanFirst ? await load(url, STEADY_S, servers, withLeanLoad) : null;
+        const ac = await load(url, STEADY_S, servers);
+        const lean = first ?? (await load(url, STEADY_S, servers, withLeanLoad));
+        return { ac, lean };
+      };
       single = await startApi(singlePort, {});
-      const singleResult = await load(listAt(singlePort), WARMUP_S, single);
+      const { ac: singleResult, lean: singleLean } = await both(listAt(singlePort), [single]);
       await stop(single);
       const first = await startApi(firstPort, shared);
       let second: ChildProcess | null = null;
@@ -399,15 +452,18 @@ async function measureScaleOut(databaseUrl: string, redisUrl: string) {
         // The same instance with Redis and TRUST_PROXY behind nginx (both upstream lines on it):
         // what the load balancer and the shared state cost, without a second process.
         const oneResult = await withNginx([firstPort, firstPort], (nginx) =>
-          load(listAt(nginxPort), WARMUP_S, [first, nginx]),
+          load(listAt(nginxPort), STEADY_S, [first, nginx]),
         );
         second = await startApi(secondPort, shared);
-        const both = second;
+        const pairOf = second;
+        // Warmed as the first was (by the load above), so that neither runs colder code than the
+        // single instance did: a warm-up through nginx gives each instance half the requests.
+        await withAutocannon(listAt(secondPort), STEADY_S);
         // The CPU of everything that serves the pair: both instances and nginx (its workers).
-        const pairResult = await withNginx([firstPort, secondPort], (nginx) =>
-          load(listAt(nginxPort), WARMUP_S, [first, both, nginx]),
+        const { ac: pairResult, lean: pairLean } = await withNginx([firstPort, secondPort], (nginx) =>
+          both(listAt(nginxPort), [first, pairOf, nginx]),
         );
-        rounds.push({ single: singleResult, one: oneResult, pair: pairResult });
+        rounds.push({ single: singleResult, one: oneResult, pair: pairResult, singleLean, pairLean });
       } finally {
         await stop(first);
         if (second) await stop(second);
@@ -416,14 +472,17 @@ async function measureScaleOut(databaseUrl: string, redisUrl: string) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const rps = (load: 'single' | 'one' | 'pair') => rounds.map((r) => r[load].requests.average);
-  const over = (load: 'one' | 'pair') => rounds.map((r) => r[load].requests.average / r.single.requests.average);
-  const cpu = (load: 'single' | 'one' | 'pair') => cpuMedian(rounds.map((r) => r[load].serverCpuUsPerRequest));
-  const nginxCpu = (load: 'one' | 'pair') =>
-    cpuMedian(rounds.map((r) => r[load].serverCpuUsPerRequestEach?.at(-1) ?? null));
+  type Name = keyof Round;
+  const rps = (load: Name) => rounds.map((r) => r[load].requests.average);
+  const over = (load: Name, base: Name = 'single') =>
+    rounds.map((r) => r[load].requests.average / r[base].requests.average);
+  const cpu = (load: Name) => cpuMedian(rounds.map((r) => r[load].serverCpuUsPerRequest));
+  const nginxCpu = (load: Name) => cpuMedian(rounds.map((r) => r[load].serverCpuUsPerRequestEach?.at(-1) ?? null));
+  const clientCpu = (load: Name) => median(rounds.map((r) => r[load].clientCpuUsPerRequest));
   return {
     database: 'postgres',
     setup: 'list: one instance direct (no Redis); it behind nginx with Redis; two instances behind nginx with Redis',
+    load_generator: 'autocannon (lean-load.ts beside it)',
     single_list_rps: Math.round(median(rps('single'))),
     pair_list_rps: Math.round(median(rps('pair'))),
     // The figure issue 17 asks for: two instances through nginx over one instance, per round.
@@ -436,6 +495,11 @@ async function measureScaleOut(databaseUrl: string, redisUrl: string) {
     single_list_p99_ms: median(rounds.map((r) => r.single.latency.p99)),
     one_behind_nginx_list_p99_ms: median(rounds.map((r) => r.one.latency.p99)),
     pair_list_p99_ms: median(rounds.map((r) => r.pair.latency.p99)),
+    // The same two loads from the lean generator, which takes about half autocannon's CPU.
+    single_list_rps_lean: Math.round(median(rps('singleLean'))),
+    pair_list_rps_lean: Math.round(median(rps('pairLean'))),
+    pair_over_single_lean: round3(median(over('pairLean', 'singleLean'))),
+    pair_over_single_lean_rounds: over('pairLean', 'singleLean').map(round3),
     // Server CPU per answered list (µs, medians), every serving process together (nginx's workers
     // included), and nginx's share. Less disturbed by the shared machine's noise than throughput.
     single_list_cpu_us: cpu('single'),
@@ -443,8 +507,11 @@ async function measureScaleOut(databaseUrl: string, redisUrl: string) {
     pair_list_cpu_us: cpu('pair'),
     one_behind_nginx_cpu_us_nginx: nginxCpu('one'),
     pair_list_cpu_us_nginx: nginxCpu('pair'),
+    // The load generator's own CPU per answered list (µs, medians), on the same cores.
+    load_generator_cpu_us: clientCpu('pair'),
+    load_generator_cpu_us_lean: clientCpu('pairLean'),
     connections: CONNECTIONS,
-    rounds: ROUNDS,
+    rounds: SCALE_OUT_ROUNDS,
     duration_s: DURATION_S,
   };
 }

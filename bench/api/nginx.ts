@@ -6,8 +6,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Debian's nginx in the foreground with its own prefix under `dir`, running deploy/nginx.conf
- * (the documented configuration) with its listen port and upstream ports replaced, and one worker
- * per core as Debian's own nginx.conf has it (BENCH_NGINX_WORKERS=n for n).
+ * (the documented configuration) with its listen port and upstream ports replaced, inside the
+ * main settings docs/deploy.md asks of /etc/nginx/nginx.conf: one worker per core, as Debian has
+ * it (BENCH_NGINX_WORKERS=n for n), and a buffered access log (Debian's writes once per request).
  */
 export function startNginx(dir: string, port: number, upstreamPorts: number[]): ChildProcess {
   let site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8').replace(
@@ -30,7 +31,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  access_log ${dir}/access.log combined buffer=64k flush=1s;
   client_body_temp_path ${dir}/temp/body;
   proxy_temp_path ${dir}/temp/proxy;
   fastcgi_temp_path ${dir}/temp/fastcgi;
