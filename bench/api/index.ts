@@ -22,9 +22,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signParams } from '@zikao/contract';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
+import { createScratchDatabase } from '../../apps/server/src/test/scratch-database.ts';
 import { leanLoad } from './lean-load.ts';
 import { fillListWorkload } from './list-data.ts';
 import { startNginx } from './nginx.ts';
@@ -209,24 +209,6 @@ async function freePorts(count: number): Promise<number[]> {
   );
   await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
   return ports;
-}
-
-/** An empty PostgreSQL database beside the one `adminUrl` names. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_${process.pid}_${Date.now()}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 type Load = 'hello' | 'api' | 'list' | 'plainList';
@@ -519,7 +501,7 @@ async function measureScaleOut(databaseUrl: string, redisUrl: string) {
 if (process.env.BENCH_ONLY_SCALE_OUT !== '1') console.log(JSON.stringify(await measure('sqlite')));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl) {
-  const created = await createDatabase(pgUrl);
+  const created = await createScratchDatabase(pgUrl, 'bench');
   try {
     if (process.env.BENCH_ONLY_SCALE_OUT !== '1') console.log(JSON.stringify(await measure('postgres', created.url)));
   } finally {
@@ -528,7 +510,7 @@ if (pgUrl) {
   // Several instances (issue 17): needs Redis (BENCH_REDIS_URL or REDIS_URL) and Debian's nginx.
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL;
   if (redisUrl) {
-    const scaled = await createDatabase(pgUrl);
+    const scaled = await createScratchDatabase(pgUrl, 'bench');
     try {
       console.log(JSON.stringify(await measureScaleOut(scaled.url, redisUrl)));
     } finally {

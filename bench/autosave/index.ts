@@ -30,9 +30,9 @@ import path from 'node:path';
 import { type AnnotationInput, Role } from '@zikao/contract';
 import { signParams } from '@zikao/contract/signature';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/schema.ts';
 import { hashSecret } from '../../apps/server/src/shared/tokens.ts';
+import { createScratchDatabase } from '../../apps/server/src/test/scratch-database.ts';
 
 const REVIEWERS = Number(process.env.BENCH_REVIEWERS ?? 500);
 const INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS ?? 5000);
@@ -490,24 +490,6 @@ const median = (values: number[]): number => {
 };
 const round1 = (value: number) => Number(value.toFixed(1));
 
-/** An empty PostgreSQL database of the bench's own, beside the one `adminUrl` names. */
-async function createDatabase(adminUrl: string, label: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_autosave_${label}_${process.pid}_${Date.now()}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 interface Target {
   variant: Variant;
   dataDir: string;
@@ -520,7 +502,7 @@ interface Target {
 /** A variant's own database (its own migrations), seeded with the reviewers and their papers. */
 async function prepare(variant: Variant, adminUrl: string | undefined): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `zikao-bench-autosave-${variant.name}-`));
-  const created = adminUrl ? await createDatabase(adminUrl, variant.name) : null;
+  const created = adminUrl ? await createScratchDatabase(adminUrl, `bench_autosave_${variant.name}`) : null;
   const { openDatabase: open } = (await import(
     path.join(variant.root, 'apps/server/src/db/database.ts')
   )) as typeof import('../../apps/server/src/db/database.ts');

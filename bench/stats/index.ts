@@ -13,9 +13,9 @@ import path from 'node:path';
 import { signParams } from '@zikao/contract';
 import { dayNumberOf, isoDateOf } from '@zikao/contract/statistics';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { seedDemoData } from '../../apps/server/src/seed/demo-data.ts';
+import { createScratchDatabase } from '../../apps/server/src/test/scratch-database.ts';
 import { StatisticsWriter } from '../../apps/server/src/workflow/statistics/statistics-writer.ts';
 import { pgBulk, sqliteBulk } from './bulk.ts';
 import { fillStatisticsWorkload, type Workload } from './data.ts';
@@ -219,29 +219,11 @@ async function measure(database: 'sqlite' | 'postgres', databaseUrl?: string) {
   }
 }
 
-/** An empty PostgreSQL database beside the one `adminUrl` names; dropped at the end. */
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_stats_${process.pid}_${Date.now()}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 const sqlite = await measure('sqlite');
 let postgres: Awaited<ReturnType<typeof measure>> | null = null;
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
-  const created = await createDatabase(pgUrl);
+  const created = await createScratchDatabase(pgUrl, 'bench_stats');
   try {
     postgres = await measure('postgres', created.url);
   } finally {

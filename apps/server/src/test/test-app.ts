@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signParams } from '@zikao/contract';
-import pg from 'pg';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -38,22 +38,7 @@ export interface CallOptions {
 const keyCache = new Map<string, string>();
 
 /** Creates an empty PostgreSQL database next to the one `adminUrl` names, and its URL. */
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
+export const createTestDatabase = (adminUrl: string) => createScratchDatabase(adminUrl);
 
 export interface TestAppOptions {
   /**
