@@ -82,7 +82,10 @@ describe('notices', () => {
     assert.match(notice.body, /《论城市社区养老服务》的论文定稿评阅结果：通过，成绩 85 分（良好）/);
     assert.doesNotMatch(notice.body, /陈评阅/, 'the reviewer stays anonymous');
 
-    const sms = app.logs.filter((line) => line.msg === 'sms sent' && line.phone === p.studentA.account);
+    // The SMS leaves after the answer (the outbox is drained beside it).
+    const sent = () => app.logs.filter((line) => line.msg === 'sms sent' && line.phone === p.studentA.account);
+    await eventually(() => assert.ok(sent().length > 0, 'the SMS was sent'), 10_000);
+    const sms = sent();
     assert.equal(sms.length, 1);
     assert.equal(sms[0]?.template, 'review_completed');
     assert.deepEqual(sms[0]?.params, { stage: '论文定稿', result: '通过，成绩 85 分（良好）' });
@@ -319,8 +322,11 @@ describe('the HTTP SMS provider', () => {
 
   it('posts the review notification to the gateway', async () => {
     gateway.state.mode = 'ok';
+    const requestsBefore = gateway.received.length;
     const submitted = await finishReview(p.studentA.id);
     assert.equal(submitted.body.errorCode, 0, submitted.body.errorMsg);
+    // The SMS leaves after the answer (the outbox is drained beside it).
+    await eventually(() => assert.equal(gateway.received.length, requestsBefore + 1), 10_000);
     const last = gateway.received.at(-1);
     assert.deepEqual(last?.body, {
       phone: p.studentA.account,
@@ -360,8 +366,10 @@ describe('the HTTP SMS provider', () => {
       const submitted = await finishReview(p.studentB.id);
       assert.equal(submitted.body.errorCode, 0, submitted.body.errorMsg);
       assert.equal(submitted.body.data.status, 'passed');
+      const failed = () => app.logs.filter((line) => line.msg === 'review sms failed');
+      await eventually(() => assert.equal(failed().length, failuresBefore + 1), 10_000);
       assert.equal(gateway.received.length, requestsBefore + 1, 'the gateway was tried');
-      const failures = app.logs.filter((line) => line.msg === 'review sms failed');
+      const failures = failed();
       assert.equal(failures.length, failuresBefore + 1);
       assert.equal(failures.at(-1)?.provider, 'http');
       const unread = await app.post<{ count: number }>('/api/v1/notice/unread', {}, { token: p.tokenB });

@@ -109,7 +109,9 @@ export class ReviewService {
       },
       { verdict: input.verdict, score: fields.score },
     );
-    await this.notify?.deliver?.();
+    // The SMS is in the outbox, committed with the review: the reviewer's answer does not wait for
+    // the SMS gateway (a slow one would hold every submit up to its timeout). deliver() never rejects.
+    void this.notify?.deliver?.();
     await this.steps?.reviewStepped({ action: 'submit', submissionId: context.id, reviewerId: user.id });
     return { status: step, review: await this.one(context.id, input.versionNo) };
   }
@@ -152,7 +154,7 @@ export class ReviewService {
       const review = await reviews.find(context.id, context.current_version);
       await this.completed(trx, context, step, review?.verdict ?? null, review?.score ?? null);
     });
-    await this.notify?.deliver?.();
+    void this.notify?.deliver?.();
     await this.steps?.reviewStepped({ action: 'check', submissionId: context.id, reviewerId: context.reviewer_id });
     return { status: step };
   }
