@@ -301,7 +301,29 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     [placements],
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: startInsertAt reads only doc, editable and toast, listed
+  /** An insertion suggestion at a caret (global offset): its quote is the characters just before it. */
+  const startInsertAt = useCallback(
+    (caretAt: number, screen: DOMRect) => {
+      if (!editable || !doc) return;
+      const range = insertQuoteRange(doc.text, caretAt);
+      if (!range) {
+        void toast.open({ type: 'info', content: '请把插入点放在文字之后（两字之间或句末）' });
+        return;
+      }
+      const selectors = describeTextRange(doc, range.start, range.end);
+      setDraft({
+        kind: 'insert',
+        pageIndex: selectors[2].index,
+        selectors,
+        quote: selectors[0].exact,
+        suffix: selectors[0].suffix,
+        parts: doc.pageParts(range.end - 1, range.end),
+        screen,
+      });
+    },
+    [editable, doc, toast],
+  );
+
   const startText = useCallback(
     (range: { start: number; end: number }, screen: DOMRect, fromKeyboard = false, kindOverride?: AnnotationKind) => {
       if (!editable || !doc) return;
@@ -335,28 +357,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         screen,
       });
     },
-    [editable, doc, toast, tool],
+    [editable, doc, toast, tool, startInsertAt],
   );
-
-  /** An insertion suggestion at a caret (global offset): its quote is the characters just before it. */
-  function startInsertAt(caretAt: number, screen: DOMRect) {
-    if (!editable || !doc) return;
-    const range = insertQuoteRange(doc.text, caretAt);
-    if (!range) {
-      void toast.open({ type: 'info', content: '请把插入点放在文字之后（两字之间或句末）' });
-      return;
-    }
-    const selectors = describeTextRange(doc, range.start, range.end);
-    setDraft({
-      kind: 'insert',
-      pageIndex: selectors[2].index,
-      selectors,
-      quote: selectors[0].exact,
-      suffix: selectors[0].suffix,
-      parts: doc.pageParts(range.end - 1, range.end),
-      screen,
-    });
-  }
 
   /** A click between two characters with the insert tool: the caret at the point clicked. */
   function onInsertClick(event: React.MouseEvent) {
