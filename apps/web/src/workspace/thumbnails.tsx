@@ -19,14 +19,25 @@ export function Thumbnails(props: {
   const { sizes, current } = props;
   const listRef = useRef<HTMLOListElement>(null);
 
+  const columnRef = useRef<HTMLElement>(null);
+
+  // Keeps the current page's thumbnail in view by scrolling the column alone: scrollIntoView would
+  // scroll the window too, and a screen that hosts the workspace below its fold (the candidate's
+  // review) jumped down to it when the thumbnails appeared.
   useEffect(() => {
-    if (!props.enabled) return;
+    const column = columnRef.current;
+    if (!props.enabled || !column) return;
     const item = listRef.current?.querySelector<HTMLElement>(`[data-thumb="${current}"]`);
-    item?.scrollIntoView({ block: 'nearest' });
+    if (!item) return;
+    const top = item.getBoundingClientRect().top - column.getBoundingClientRect().top + column.scrollTop;
+    if (top < column.scrollTop) column.scrollTop = top;
+    else if (top + item.offsetHeight > column.scrollTop + column.clientHeight) {
+      column.scrollTop = top + item.offsetHeight - column.clientHeight;
+    }
   }, [current, props.enabled]);
 
   return (
-    <nav className="aw-thumbs" aria-label="页面缩略图" aria-busy={!props.enabled}>
+    <nav ref={columnRef} className="aw-thumbs" aria-label="页面缩略图" aria-busy={!props.enabled}>
       <ol ref={listRef}>
         {(props.enabled ? sizes : []).map((size, page) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: pages are positional
