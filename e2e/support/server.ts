@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copyTemplate, usableTemplate } from './seed-template.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -44,6 +45,9 @@ export async function startServer(
   options: { startTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'zikao-e2e-'));
+  // The demo data seeded once for the suite (seed-template.ts), where these settings allow it.
+  const template = usableTemplate(extraEnv);
+  if (template) await copyTemplate(template, dataDir);
   // A test may restart an instance on the port it had (extraEnv.PORT), e.g. behind a load balancer.
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const logs: LogLine[] = [];

@@ -1,0 +1,87 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/**
+ * The demo data, seeded once for the whole browser suite.
+ *
+ * Every test file starts its own server on fresh data. Seeding the demo takes the server 10–20 s
+ * of CPU, and it then prepares about 100 documents in the background (text layers, page sizes)
+ * while the tests run: on CI's two cores, the heaviest part of the suite. So the global set-up
+ * (`global-setup.ts`) starts one server that seeds as `npm start` does, waits until every document
+ * is prepared, stops it cleanly, and each later server starts from a copy of that data directory.
+ * It is the same seed, made by the same code, minutes earlier; a server given settings that change
+ * what is seeded or where (see `TEMPLATE_BLOCKERS`) still seeds its own.
+ *
+ * E2E_FRESH_SEED=1 turns the template off, so that every server seeds as before.
+ */
+export const TEMPLATE_ENV = 'E2E_SEED_TEMPLATE';
+
+/** Settings under which a server must seed for itself: the template was made without them. */
+const TEMPLATE_BLOCKERS = [
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'STORAGE',
+  'SEED_DEMO',
+  'SEED_REVIEW_DEMO',
+  'SEED_MUST_CHANGE_PHONE',
+];
+
+/** The template's directory, when this server can start from it. */
+export function usableTemplate(extraEnv: Record<string, string>): string | null {
+  const template = process.env[TEMPLATE_ENV];
+  if (!template || process.env.E2E_FRESH_SEED === '1') return null;
+  return TEMPLATE_BLOCKERS.some((name) => name in extraEnv) ? null : template;
+}
+
+/** Copies the template into a server's fresh data directory. */
+export async function copyTemplate(template: string, dataDir: string): Promise<void> {
+  await cp(template, dataDir, { recursive: true });
+}
+
+/**
+ * Work a freshly seeded server still has under way: documents being converted or read, courseware
+ * being rendered. The template is taken once there is none.
+ */
+function pendingWork(dataDir: string): number {
+  const db = new DatabaseSync(path.join(dataDir, 'zikao.sqlite'), { readOnly: true });
+  try {
+    const documents = db.prepare("SELECT count(*) AS n FROM documents WHERE status NOT IN ('ready', 'failed')").get();
+    const courseware = db
+      .prepare("SELECT count(*) AS n FROM courseware_files WHERE status NOT IN ('ready', 'failed')")
+      .get();
+    return Number(documents?.n) + Number(courseware?.n);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Seeds the demo with a real server (its default settings, as `startServer` gives them) and
+ * returns the data directory once the server has prepared everything and shut down.
+ */
+export async function makeSeedTemplate(): Promise<string> {
+  // Imported here: server.ts imports this module for the copy.
+  const { startServer } = await import('./server.ts');
+  const template = await mkdtemp(path.join(tmpdir(), 'zikao-e2e-template-'));
+  const started = Date.now();
+  const server = await startServer({ DATA_DIR: template }, { startTimeoutMs: 300_000 });
+  try {
+    const deadline = Date.now() + 300_000;
+    while (pendingWork(template) > 0) {
+      if (Date.now() > deadline) throw new Error('the demo seed did not finish preparing its documents in 5 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } catch (error) {
+    await server.stop();
+    await rm(template, { recursive: true, force: true });
+    throw error;
+  }
+  // SIGTERM: the server finishes what is under way and closes the database, which checkpoints its
+  // WAL. (stop() removes the directory startServer made, not DATA_DIR given to it.)
+  await server.stop();
+  console.log(`# the demo seed for the browser suite: ${Math.round((Date.now() - started) / 1000)} s (${template})`);
+  return template;
+}
