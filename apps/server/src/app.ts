@@ -22,7 +22,6 @@ import { AnnotationExporter } from './documents/annotation/annotation-export.ts'
 import { CommentBankRepository } from './documents/comment-bank/comment-bank.repository.ts';
 import { registerCommentBankRoutes } from './documents/comment-bank/comment-bank.routes.ts';
 import { CommentBankService } from './documents/comment-bank/comment-bank.service.ts';
-import { BullConversionJobs } from './documents/document/conversion-jobs.ts';
 import { ConversionQueue } from './documents/document/conversion-queue.ts';
 import { DocumentRepository } from './documents/document/document.repository.ts';
 import { registerDocumentRoutes } from './documents/document/document.routes.ts';
@@ -190,7 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logCaptchaAnswers: config.captchaTestAnswerLog,
   });
   const auth = new AuthService({ users, sessions, rsa, verification, config });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const access = new AccessService(new AccessRepository(db));
   const audit = new AuditService({ audit: new AuditRepository(db) });
   // Every pdf.js job's caps and the extraction queue's bound (issue 19 §5, adr/019).
@@ -198,8 +197,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const soffice = findSoffice(config.pathEnv);
   const documentRepository = new DocumentRepository(db);
   // With REDIS_URL, Word documents go to the worker queue (`npm run worker`, adr/016); web instances convert nothing.
+  // BullMQ is loaded only then: it costs a tenth of the start-up of a server that never uses it.
   const conversionJobs = config.redisUrl
-    ? new BullConversionJobs({ redisUrl: config.redisUrl, prefix: config.redisPrefix, logger: server.log })
+    ? new (await import('./documents/document/conversion-jobs.ts')).BullConversionJobs({
+        redisUrl: config.redisUrl,
+        prefix: config.redisPrefix,
+        logger: server.log,
+      })
     : null;
   await conversionJobs?.ready();
   const documents = new DocumentService({

@@ -48,7 +48,7 @@ await jobs.ready();
 const documents = new DocumentService({
   repository: new DocumentRepository(database.db),
   access: new AccessService(new AccessRepository(database.db)),
-  storage: createStorage(config),
+  storage: await createStorage(config),
   conversion: new ConversionQueue({
     soffice: withWordFonts(soffice),
     concurrency: config.workerConcurrency,

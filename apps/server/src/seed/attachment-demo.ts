@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { loadExcelJS } from '../shared/exceljs.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import { zipArchive } from '../shared/zip-writer.ts';
 import { storeDemoUpload } from './demo-files.ts';
@@ -13,6 +13,7 @@ const frequencyOf = (i: number) => FREQUENCY[[0, 1, 1, 2, 2, 2, 3, 3, 2, 1, 3][i
 
 /** A questionnaire's answers as a workbook: a sheet of responses and a summary with a formula. */
 async function questionnaire(): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '自考在线演示数据';
   const answers = workbook.addWorksheet('问卷答卷');

@@ -7,8 +7,9 @@ import {
   ImportMessage,
 } from '@zikao/contract/student-import';
 import { CsvError, type CsvErrorCode, parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type * as ExcelJSTypes from 'exceljs';
 import { AppError, fileTypeRejected } from '../../shared/errors.ts';
+import { loadExcelJS } from '../../shared/exceljs.ts';
 
 /** 1000001 with the message alone: the admin reads it as it is, without the 参数错误 prefix. */
 export const badFile = (message: string) => new AppError(ErrorCode.invalidInput, message);
@@ -113,14 +114,14 @@ function zipInflatedBytes(bytes: Buffer): number | null {
   return total;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJSTypes.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value.result ?? null) as ExcelJSTypes.CellValue);
+  if ('text' in value) return cellText(value.text as ExcelJSTypes.CellValue);
   return '';
 }
 
@@ -128,6 +129,7 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const inflated = zipInflatedBytes(bytes);
   if (inflated === null) throw fileTypeRejected(ImportMessage.unreadableXlsx);
   if (inflated > MAX_XLSX_INFLATED_BYTES) throw badFile('文件解压后过大，请拆分后分批导入');
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -1,8 +1,8 @@
 import { adminEndpoints } from '@zikao/contract/endpoints';
 import { IMPORT_COLUMNS, IMPORT_EXAMPLE_ROW } from '@zikao/contract/student-import';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidInput } from '../../shared/errors.ts';
+import { loadExcelJS } from '../../shared/exceljs.ts';
 import { attachment, XLSX_TYPE } from '../../shared/http/attachment.ts';
 import { serve } from '../../shared/http/serve.ts';
 import { type ImportService, receiveImportFile } from './import.service.ts';
@@ -18,6 +18,7 @@ function upload(request: FastifyRequest) {
 
 /** The template: the header row and one example row; 准考证号 and 手机号 as text, so Excel keeps leading zeros. */
 async function templateXlsx(): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '自考在线';
   const sheet = workbook.addWorksheet('考生');

@@ -8,9 +8,9 @@ import {
   auditSummary,
 } from '@zikao/contract/audit';
 import type { ListResult } from '@zikao/contract/envelope';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { loadExcelJS } from '../../shared/exceljs.ts';
 import { type AuditEntry, AuditRepository } from './audit.repository.ts';
 
 export type { AuditEntry } from './audit.repository.ts';
@@ -86,6 +86,7 @@ export class AuditService {
   /** Every entry the filters match (up to the export limit) as an .xlsx workbook. */
   async exportWorkbook(query: AuditListQuery): Promise<{ fileName: string; body: Buffer }> {
     const rows = (await this.audit.list(query, AUDIT_EXPORT_LIMIT, 0)).map(toDto);
+    const ExcelJS = await loadExcelJS();
     const workbook = new ExcelJS.Workbook();
     workbook.creator = '自考在线';
     const sheet = workbook.addWorksheet('审计日志');

@@ -39,7 +39,7 @@ export async function createBackup(config: BackupConfig, archive: string): Promi
   if (!existsSync(source)) throw new Error(`${source} 不存在：DATA_DIR 中没有数据库`);
   const work = mkdtempSync(path.join(path.dirname(path.resolve(archive)), '.backup-'));
   const partial = `${archive}.part`;
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   try {
     const copy = path.join(work, DATABASE);
     const sqlite = new DatabaseSync(source);
@@ -108,7 +108,7 @@ export async function restoreBackup(
     throw new Error(`${dataDir} 不是空目录；确认要覆盖请加 --force`);
   }
   mkdirSync(path.join(dataDir, KEYS), { recursive: true });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   let manifest: BackupManifest | null = null;
   let sawDatabase = false;
   const incoming = path.join(dataDir, `${DATABASE}.restoring`);

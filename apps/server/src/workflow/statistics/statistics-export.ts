@@ -1,6 +1,7 @@
 import { STAGE_LABELS } from '@zikao/contract';
 import { dayNumberOf, isoDateOf, type StatisticsOverview, type StatisticsWorkload } from '@zikao/contract/statistics';
-import ExcelJS from 'exceljs';
+import type * as ExcelJSTypes from 'exceljs';
+import { loadExcelJS } from '../../shared/exceljs.ts';
 
 /** The filters as words, for the first sheet. */
 export interface FilterLabels {
@@ -15,7 +16,7 @@ const percent = (value: number | null) => (value === null ? '—' : `${(value * 
 const minutes = (ms: number | null) => (ms === null ? '—' : Number((ms / 60_000).toFixed(1)));
 const orDash = (value: number | null) => (value === null ? '—' : value);
 
-function sheetOf(workbook: ExcelJS.Workbook, name: string, columns: Array<[header: string, width: number]>) {
+function sheetOf(workbook: ExcelJSTypes.Workbook, name: string, columns: Array<[header: string, width: number]>) {
   const sheet = workbook.addWorksheet(name);
   sheet.columns = columns.map(([header, width], i) => ({ header, key: `c${i}`, width }));
   sheet.getRow(1).font = { bold: true };
@@ -36,6 +37,7 @@ export async function statisticsWorkbook(
   labels: FilterLabels,
   now = Date.now(),
 ): Promise<{ fileName: string; body: Buffer }> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '自考在线';
 

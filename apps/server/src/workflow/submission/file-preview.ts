@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import { FILE_PREVIEW_LIMITS, type FilePreview, type PreviewSheet } from '@zikao/contract/thesis-sheet';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { listZip } from '../../documents/document/zip-inspector.ts';
+import { loadExcelJS } from '../../shared/exceljs.ts';
 
 /** How much of a CSV is read for its preview: its first rows are enough, whatever its size. */
 const CSV_PREVIEW_BYTES = 2 * 1024 * 1024;
@@ -75,6 +75,7 @@ export async function previewCsv(file: string, name: string): Promise<FilePrevie
  * limits are reached (the upload was already checked against decompression bombs).
  */
 export async function previewXlsx(file: string): Promise<FilePreview> {
+  const ExcelJS = await loadExcelJS();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

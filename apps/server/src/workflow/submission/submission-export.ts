@@ -5,7 +5,7 @@ import {
   type SubmissionListRow,
   VERDICT_LABELS,
 } from '@zikao/contract';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../shared/exceljs.ts';
 
 const dateTime = (ms: number) => {
   const d = new Date(ms + 8 * 3_600_000);
@@ -23,6 +23,7 @@ export async function submissionWorkbook(
   stage: Stage,
   rows: ReadonlyArray<{ row: SubmissionListRow; hideStudent: boolean }>,
 ): Promise<{ fileName: string; body: Buffer }> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = '自考在线';
   const sheet = workbook.addWorksheet(`${STAGE_LABELS[stage]}列表`);
