@@ -2,6 +2,8 @@
 // suite again on PostgreSQL when DATABASE_URL is set (CI sets it).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const packageGlobs = ['packages/*/src/**/*.test.ts'];
 const serverGlobs = ['apps/server/src/**/*.test.ts'];
@@ -12,6 +14,9 @@ function run(label: string, globs: string[], env: NodeJS.ProcessEnv): boolean {
   return result.status === 0;
 }
 
+// Each test file is a process that compiles the server's modules anew: V8's compile cache on disk
+// (keyed by Node's version and each file's content) spares a fifth of that start-up.
+process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'zikao-node-compile-cache');
 const { DATABASE_URL, ...withoutPostgres } = process.env;
 let passed = run('packages and server on SQLite', [...packageGlobs, ...serverGlobs], withoutPostgres);
 if (DATABASE_URL) {
