@@ -9,9 +9,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { signParams } from '@zikao/contract/signature';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { thesisDocx } from '../../apps/server/src/test/fixtures.ts';
 import { startS3Server, type TestS3Server } from '../../apps/server/src/test/s3-server.ts';
+import { createScratchDatabase } from '../../apps/server/src/test/scratch-database.ts';
 import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES } from '../support/app.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
@@ -38,16 +38,6 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_DB });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
@@ -277,7 +267,7 @@ async function signInFrom(
 }
 
 describe('several instances behind nginx (PostgreSQL, Redis, S3, a worker)', () => {
-  const dbName = `scale_${process.pid}_${Date.now()}`;
+  let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const prefix = `zikao-scale-${process.pid}-${Date.now()}:`;
   let s3: TestS3Server;
   let dir: string;
@@ -290,12 +280,12 @@ describe('several instances behind nginx (PostgreSQL, Redis, S3, a worker)', () 
   const via = () => ({ url: nginx.url }) as TestServer;
 
   before(async () => {
-    await admin(`CREATE DATABASE "${dbName}"`);
+    database = await createScratchDatabase(ADMIN_DB, 'scale');
     s3 = await startS3Server();
     dir = await mkdtemp(path.join(tmpdir(), 'zikao-scale-'));
     env = {
       ...s3.env,
-      DATABASE_URL: Object.assign(new URL(ADMIN_DB), { pathname: `/${dbName}` }).toString(),
+      DATABASE_URL: database.url,
       REDIS_URL,
       REDIS_PREFIX: prefix,
       // One DATA_DIR for the keys (RSA, link secret); the files themselves live in S3.
@@ -318,7 +308,7 @@ describe('several instances behind nginx (PostgreSQL, Redis, S3, a worker)', () 
     await a?.stop();
     await s3?.close();
     await rm(dir, { recursive: true, force: true });
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await database?.drop();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);

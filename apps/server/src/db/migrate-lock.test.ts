@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { createTestDatabase } from '../test/test-app.ts';
+import { createScratchDatabase } from '../test/scratch-database.ts';
 import { openDatabase } from './database.ts';
 import { type DialectKind, migrateToLatest } from './migrate.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
@@ -16,7 +16,7 @@ const dialect: DialectKind = databaseUrl ? 'postgres' : 'sqlite';
 /** Two independent connections (pools) to one fresh database, as two instances have. */
 async function twoConnections(): Promise<{ a: Kysely<unknown>; b: Kysely<unknown>; dispose(): Promise<void> }> {
   if (databaseUrl) {
-    const fresh = await createTestDatabase(databaseUrl);
+    const fresh = await createScratchDatabase(databaseUrl);
     // An idle pooled connection that the database drop ends (WITH FORCE) emits 'error' on its pool;
     // that is the clean-up, not the migrations, whose own errors reject their queries.
     let disposing = false;
@@ -81,7 +81,7 @@ describe(`migrations under a lock (${dialect}, adr/016)`, () => {
   });
 
   it('starts two instances together on one fresh database, both usable', async () => {
-    const fresh = databaseUrl ? await createTestDatabase(databaseUrl) : null;
+    const fresh = databaseUrl ? await createScratchDatabase(databaseUrl) : null;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'zikao-migrate-'));
     try {
       const [one, two] = await Promise.all([0, 1].map(() => openDatabase({ dataDir, databaseUrl: fresh?.url })));

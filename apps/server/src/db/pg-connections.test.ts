@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { eventually } from '../test/eventually.ts';
-import { createTestDatabase } from '../test/test-app.ts';
+import { createScratchDatabase } from '../test/scratch-database.ts';
 import { type DatabaseHandle, openDatabase } from './database.ts';
 
 const url = process.env.DATABASE_URL;
@@ -32,7 +32,7 @@ describe('PostgreSQL connections cut by the server', { skip }, () => {
   const listenerErrors: Error[] = [];
 
   before(async () => {
-    const created = await createTestDatabase(url as string);
+    const created = await createScratchDatabase(url as string);
     databaseUrl = created.url;
     drop = created.drop;
     database = await openDatabase({

@@ -16,7 +16,8 @@ import { objectKey } from '../shared/storage/storage.ts';
 import { eventually } from './eventually.ts';
 import { buildBatch, buildSubmission, buildUser } from './factories.ts';
 import { minimalPdf } from './fixtures.ts';
-import { createTestDatabase, type TestApp } from './test-app.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+import type { TestApp } from './test-app.ts';
 
 /**
  * Issue 19 §4: kill -9 the real server (a child process of main.ts) during a burst of review
@@ -221,7 +222,7 @@ describe('a kill -9 during a burst of writes, and a restart (issue 19 §4)', () 
       NOTIFY_RETRY_S: '1',
     };
     if (process.env.DATABASE_URL) {
-      const database = await createTestDatabase(process.env.DATABASE_URL);
+      const database = await createScratchDatabase(process.env.DATABASE_URL);
       env.DATABASE_URL = database.url;
       drop = database.drop;
     }

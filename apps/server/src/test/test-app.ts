@@ -37,9 +37,6 @@ export interface CallOptions {
 
 const keyCache = new Map<string, string>();
 
-/** Creates an empty PostgreSQL database next to the one `adminUrl` names, and its URL. */
-export const createTestDatabase = (adminUrl: string) => createScratchDatabase(adminUrl);
-
 export interface TestAppOptions {
   /**
    * A second instance on another app's database, as when several servers share one: on SQLite
@@ -66,7 +63,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   // On PostgreSQL every test app gets a database of its own. (Schemas were not enough: Kysely's
   // migrator introspects all schemas, and fails when another test file drops one meanwhile.)
-  const testDatabase = baseConfig.databaseUrl && !shared ? await createTestDatabase(baseConfig.databaseUrl) : undefined;
+  const testDatabase =
+    baseConfig.databaseUrl && !shared ? await createScratchDatabase(baseConfig.databaseUrl) : undefined;
   const databaseUrl = testDatabase?.url ?? shared?.config.databaseUrl ?? baseConfig.databaseUrl;
   const config = { ...baseConfig, databaseUrl };
   const app = await buildApp(config, {
