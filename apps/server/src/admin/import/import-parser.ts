@@ -7,7 +7,7 @@ import {
   ImportMessage,
 } from '@zikao/contract/student-import';
 import { CsvError, type CsvErrorCode, parse } from 'csv-parse/sync';
-import type * as ExcelJSTypes from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { AppError, fileTypeRejected } from '../../shared/errors.ts';
 import { loadExcelJS } from '../../shared/exceljs.ts';
 
@@ -114,14 +114,14 @@ function zipInflatedBytes(bytes: Buffer): number | null {
   return total;
 }
 
-function cellText(value: ExcelJSTypes.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value.result ?? null) as ExcelJSTypes.CellValue);
-  if ('text' in value) return cellText(value.text as ExcelJSTypes.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value.result ?? null) as CellValue);
+  if ('text' in value) return cellText(value.text as CellValue);
   return '';
 }
 

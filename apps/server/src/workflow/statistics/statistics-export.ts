@@ -1,6 +1,6 @@
 import { STAGE_LABELS } from '@zikao/contract';
 import { dayNumberOf, isoDateOf, type StatisticsOverview, type StatisticsWorkload } from '@zikao/contract/statistics';
-import type * as ExcelJSTypes from 'exceljs';
+import type { Workbook } from 'exceljs';
 import { loadExcelJS } from '../../shared/exceljs.ts';
 
 /** The filters as words, for the first sheet. */
@@ -16,7 +16,7 @@ const percent = (value: number | null) => (value === null ? '—' : `${(value * 
 const minutes = (ms: number | null) => (ms === null ? '—' : Number((ms / 60_000).toFixed(1)));
 const orDash = (value: number | null) => (value === null ? '—' : value);
 
-function sheetOf(workbook: ExcelJSTypes.Workbook, name: string, columns: Array<[header: string, width: number]>) {
+function sheetOf(workbook: Workbook, name: string, columns: Array<[header: string, width: number]>) {
   const sheet = workbook.addWorksheet(name);
   sheet.columns = columns.map(([header, width], i) => ({ header, key: `c${i}`, width }));
   sheet.getRow(1).font = { bold: true };
