@@ -1,5 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -45,7 +44,7 @@ export async function copyTemplate(template: string, dataDir: string): Promise<v
  * Work a freshly seeded server still has under way: documents being converted or read, courseware
  * being rendered. The template is taken once there is none.
  */
-function pendingWork(dataDir: string): number {
+export function pendingWork(dataDir: string): number {
   const db = new DatabaseSync(path.join(dataDir, 'zikao.sqlite'), { readOnly: true });
   try {
     const documents = db.prepare("SELECT count(*) AS n FROM documents WHERE status NOT IN ('ready', 'failed')").get();
@@ -56,32 +55,4 @@ function pendingWork(dataDir: string): number {
   } finally {
     db.close();
   }
-}
-
-/**
- * Seeds the demo with a real server (its default settings, as `startServer` gives them) and
- * returns the data directory once the server has prepared everything and shut down.
- */
-export async function makeSeedTemplate(): Promise<string> {
-  // Imported here: server.ts imports this module for the copy.
-  const { startServer } = await import('./server.ts');
-  const template = await mkdtemp(path.join(tmpdir(), 'zikao-e2e-template-'));
-  const started = Date.now();
-  const server = await startServer({ DATA_DIR: template }, { startTimeoutMs: 300_000 });
-  try {
-    const deadline = Date.now() + 300_000;
-    while (pendingWork(template) > 0) {
-      if (Date.now() > deadline) throw new Error('the demo seed did not finish preparing its documents in 5 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } catch (error) {
-    await server.stop();
-    await rm(template, { recursive: true, force: true });
-    throw error;
-  }
-  // SIGTERM: the server finishes what is under way and closes the database, which checkpoints its
-  // WAL. (stop() removes the directory startServer made, not DATA_DIR given to it.)
-  await server.stop();
-  console.log(`# the demo seed for the browser suite: ${Math.round((Date.now() - started) / 1000)} s (${template})`);
-  return template;
 }

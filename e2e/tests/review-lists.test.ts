@@ -25,10 +25,12 @@ interface ListResult {
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
+/** A status tab, by the label its count follows. */
+const tab = (page: Page, label: string): Locator => page.getByRole('tab', { name: new RegExp(`^${label}`) });
+
 /** The count a status tab's badge shows. */
 async function tabCount(page: Page, label: string): Promise<number> {
-  const tab = page.getByRole('tab', { name: new RegExp(`^${label}`) });
-  return Number(await tab.locator('.ant-badge-count').getAttribute('title'));
+  return Number(await tab(page, label).locator('.ant-badge-count').getAttribute('title'));
 }
 
 /** The table's data rows (antd adds a hidden measure row). */
@@ -38,11 +40,6 @@ function dataRows(page: Page): Locator {
 
 async function rowTexts(page: Page): Promise<string[]> {
   return dataRows(page).allInnerTexts();
-}
-
-/** A status tab's aria-selected. */
-async function tabSelected(page: Page, label: string): Promise<string | null> {
-  return page.getByRole('tab', { name: new RegExp(`^${label}`) }).getAttribute('aria-selected');
 }
 
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -115,7 +112,7 @@ describe('the reviewer’s lists: tabs, search, filters, paging, export, history
     assert.ok((await rowTexts(page)).some((text) => text.includes(named.title)));
 
     // The status filter: the 已通过 tab narrows the rows; the counts stay those of every status.
-    await page.getByRole('tab', { name: /^已通过/ }).click();
+    await tab(page, '已通过').click();
     await until(async () => query(page).get('status') === 'passed', 'the status is in the URL');
     await until(async () => {
       const rows = await rowTexts(page);
@@ -123,7 +120,10 @@ describe('the reviewer’s lists: tabs, search, filters, paging, export, history
     }, 'only passed drafts of that candidate');
     // The router renders a navigation in a transition, so the URL can lead the tabs for a moment under
     // load; and this candidate's rows may all have been passed already. So the tab is waited for too.
-    await until(async () => (await tabSelected(page, '已通过')) === 'true', 'the 已通过 tab is selected');
+    await until(
+      async () => (await tab(page, '已通过').getAttribute('aria-selected')) === 'true',
+      'the 已通过 tab is selected',
+    );
 
     // The status select is the same filter: 未通过 finds none of this candidate's, with a helpful empty state.
     await page.getByRole('combobox', { name: /状态/ }).click();
@@ -145,7 +145,10 @@ describe('the reviewer’s lists: tabs, search, filters, paging, export, history
       async () => (await page.getByTestId('list-keyword').inputValue()) === named.studentName,
       'the keyword is kept',
     );
-    await until(async () => (await tabSelected(page, '已通过')) === 'true', 'the 已通过 tab is kept');
+    await until(
+      async () => (await tab(page, '已通过').getAttribute('aria-selected')) === 'true',
+      'the 已通过 tab is kept',
+    );
 
     // The breadcrumb's bare path brings the kept list back with its query; a reload restores it too.
     await dataRows(page).first().getByRole('link', { name: /^批注/ }).click();
