@@ -17,8 +17,6 @@ export function Thumbnails(props: {
   onJump(page: number): void;
 }) {
   const { sizes, current } = props;
-  const listRef = useRef<HTMLOListElement>(null);
-
   const columnRef = useRef<HTMLElement>(null);
 
   // Keeps the current page's thumbnail in view by scrolling the column alone: scrollIntoView would
@@ -27,7 +25,7 @@ export function Thumbnails(props: {
   useEffect(() => {
     const column = columnRef.current;
     if (!props.enabled || !column) return;
-    const item = listRef.current?.querySelector<HTMLElement>(`[data-thumb="${current}"]`);
+    const item = column.querySelector<HTMLElement>(`[data-thumb="${current}"]`);
     if (!item) return;
     const top = item.getBoundingClientRect().top - column.getBoundingClientRect().top + column.scrollTop;
     if (top < column.scrollTop) column.scrollTop = top;
@@ -38,7 +36,7 @@ export function Thumbnails(props: {
 
   return (
     <nav ref={columnRef} className="aw-thumbs" aria-label="页面缩略图" aria-busy={!props.enabled}>
-      <ol ref={listRef}>
+      <ol>
         {(props.enabled ? sizes : []).map((size, page) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: pages are positional
           <li key={page} data-thumb={page}>
