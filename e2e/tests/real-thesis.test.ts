@@ -16,7 +16,7 @@ import {
   waitSaved,
 } from '../support/workspace.ts';
 
-// Issue 20 §4: a LuaTeX thesis (../shared/real-documents) whose formulas use a Type 1 math font
+// Issue 20 §4: a LuaTeX thesis (test-data/real-documents) whose formulas use a Type 1 math font
 // with astral glyph names. The browser's text layer must read 𝜕 and 𝑢 where the author wrote
 // them, and read the very text the server extracted and anchors against.
 

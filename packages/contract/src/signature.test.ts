@@ -11,7 +11,7 @@ interface Vector {
   note?: string;
 }
 
-const vectorsUrl = new URL('../../../../shared/spec/signing-vectors.json', import.meta.url);
+const vectorsUrl = new URL('../../../test-data/spec/signing-vectors.json', import.meta.url);
 const vectors = JSON.parse(readFileSync(vectorsUrl, 'utf8')) as Vector[];
 
 describe('request signature', () => {

@@ -13,7 +13,7 @@ interface Vector {
   note?: string;
 }
 
-const vectorsUrl = new URL('../../../../../shared/spec/signing-vectors.json', import.meta.url);
+const vectorsUrl = new URL('../../../../test-data/spec/signing-vectors.json', import.meta.url);
 const vectors = (JSON.parse(readFileSync(vectorsUrl, 'utf8')) as Vector[]).filter((v) => !v.note?.includes('File'));
 
 describe('server signature check', () => {

@@ -1,4 +1,4 @@
-// A thesis PDF with the traits of a LuaTeX thesis (see ../shared/real-documents): a binding margin
+// A thesis PDF with the traits of a LuaTeX thesis (see test-data/real-documents): a binding margin
 // read one character a line, a running header and footer, and formulas whose math italic letters
 // come from a Type 1 font with a built-in encoding of astral glyph names (u1D715 → 𝜕) and no
 // ToUnicode map. Made here, so that the case does not rest on one file.

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * A public LuaTeX-typeset thesis template (16 pages: a cover, a 装订线 binding margin, a running
- * header and footer, formulas with math italic letters), kept in ../shared/real-documents with its
- * source and license, as the signing vectors are kept in ../shared/spec.
+ * header and footer, formulas with math italic letters), kept in test-data/real-documents with its
+ * source and license, as the signing vectors are (test-data/README.md).
  */
 export const TONGJI_THESIS = fileURLToPath(
-  new URL('../../../../../shared/real-documents/tongji-undergraduate-thesis-template.pdf', import.meta.url),
+  new URL('../../../../test-data/real-documents/tongji-undergraduate-thesis-template.pdf', import.meta.url),
 );
 
 export function tongjiThesis(): Buffer {

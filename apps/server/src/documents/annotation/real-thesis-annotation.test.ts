@@ -20,7 +20,7 @@ const HANGUL = /[\uAC00-\uD7AF]/u;
 const LIST_FROM = '• 项目 1';
 const LIST_TO = '（3）项目 3';
 
-describe('annotating a real thesis PDF (../shared/real-documents)', () => {
+describe('annotating a real thesis PDF (test-data/real-documents)', () => {
   let app: TestApp;
   let token: string;
   let documentId: number;

@@ -1,5 +1,5 @@
 // The W3C JSON-LD export against the MUST-level schemas of the W3C Web Annotation test suite
-// (../shared/w3c-annotation-tests), applied as web-platform-tests' annotation-model/scripts/JSONtest.js
+// (test-data/w3c-annotation-tests), applied as web-platform-tests' annotation-model/scripts/JSONtest.js
 // applies them: one draft-04 Ajv instance (allErrors, validateSchema: false) holding every
 // definitions/*.json; each assertion of a *Musts.test file compiled and the input validated; a
 // result other than the assertion's expectedResult fails at its assertionType level (all are `must`).
@@ -33,7 +33,7 @@ interface Ajv {
 const Ajv = require('ajv-draft-04') as new (options: Record<string, unknown>) => Ajv;
 const addFormats = require('ajv-formats') as (ajv: Ajv) => Ajv;
 
-const suiteUrl = new URL('../../../../../../shared/w3c-annotation-tests/', import.meta.url);
+const suiteUrl = new URL('../../../../../test-data/w3c-annotation-tests/', import.meta.url);
 
 interface Assertion {
   id?: string;
@@ -114,7 +114,7 @@ describe('the W3C JSON-LD export passes the W3C Web Annotation MUST tests', () =
   let saved: Record<string, AnnotationInput> = {};
   const ids: Record<string, string> = {};
 
-  it('finds the suite in ../shared and its three Musts files', () => {
+  it('finds the suite in test-data and its three Musts files', () => {
     assert.deepEqual(musts, [ANNOTATION_MUSTS, ...COLLECTION_MUSTS].sort());
     const total = musts.reduce((sum, file) => sum + suite.assertions(file).length, 0);
     assert.equal(total, 79, 'annotation 54 + collection 10 + page 15 assertions listed');

@@ -27,7 +27,7 @@ async function uploadAndRead(app: TestApp, token: string, pdf: Buffer, name: str
   return response.body.data.pages.map((page) => page.text);
 }
 
-describe('the text of a real thesis PDF that no one here made (../shared/real-documents)', () => {
+describe('the text of a real thesis PDF that no one here made (test-data/real-documents)', () => {
   let app: TestApp;
   let pages: string[];
   let doc: DocumentText;

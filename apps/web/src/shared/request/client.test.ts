@@ -14,7 +14,7 @@ interface Vector {
   note?: string;
 }
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../../../shared/spec/signing-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../../test-data/spec/signing-vectors.json', import.meta.url), 'utf8'),
 ) as Vector[];
 
 describe('request signing against the shared vectors', () => {
