@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -28,6 +38,11 @@ const TABLES = [
   'reviews',
   'audit_log',
 ] as const;
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+
+/** Staging directories a restore left beside its target. */
+const leftovers = (dir: string) => readdirSync(dir).filter((name) => name.includes('.restoring-'));
 
 describe('npm run backup and npm run restore', () => {
   let app: TestApp;
@@ -145,6 +160,64 @@ describe('npm run backup and npm run restore', () => {
       createBackup({ dataDir: busy, databaseUrl: 'postgres://x@127.0.0.1/db', s3: null }, archive),
       /pg_dump/,
     );
+  });
+
+  it('refuses an archive cut short, and leaves DATA_DIR as it was: nothing in a new one, the old install in place', async () => {
+    const archive = path.join(work, 'whole.tar.gz');
+    await createBackup(app.config, archive);
+    const bytes = readFileSync(archive);
+    for (const share of [0.3, 0.9, 0.999]) {
+      const cut = path.join(work, `cut-${share}.tar.gz`);
+      writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * share)));
+      const fresh = path.join(work, `fresh-${share}`);
+      await assert.rejects(restoreBackup({ dataDir: fresh, databaseUrl: undefined, s3: null }, cut), /备份不完整/);
+      assert.equal(existsSync(fresh), false, `${share}: no DATA_DIR made`);
+      assert.deepEqual(leftovers(work), [], `${share}: no staging directory left`);
+
+      const installed = path.join(work, `installed-${share}`);
+      mkdirSync(path.join(installed, 'keys'), { recursive: true });
+      writeFileSync(path.join(installed, 'zikao.sqlite'), 'the install in use');
+      writeFileSync(path.join(installed, 'keys', 'rsa-private.pem'), 'its key');
+      await assert.rejects(
+        restoreBackup({ dataDir: installed, databaseUrl: undefined, s3: null }, cut, { force: true }),
+        /备份不完整/,
+      );
+      assert.deepEqual(readdirSync(installed).sort(), ['keys', 'zikao.sqlite'], `${share}: nothing added`);
+      assert.equal(readFileSync(path.join(installed, 'zikao.sqlite'), 'utf8'), 'the install in use');
+      assert.equal(readFileSync(path.join(installed, 'keys', 'rsa-private.pem'), 'utf8'), 'its key');
+    }
+  });
+
+  it('leaves no archive under its name when the backup is killed (kill -9) while writing', async () => {
+    const archive = path.join(work, 'killed.tar.gz');
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/backup.ts'), archive], {
+      env: { ...process.env, DATA_DIR: app.config.dataDir, DATABASE_URL: '', STORAGE: 'local' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString('utf8');
+    });
+    let exitCode: number | null | undefined;
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => {
+        exitCode = code;
+        resolve(code);
+      }),
+    );
+    // Killed once the archive is being written: its partial file has bytes in it.
+    await eventually(() => {
+      assert.equal(exitCode, undefined, `the backup ended before it could be killed: ${errors}`);
+      assert.ok(existsSync(`${archive}.part`) && statSync(`${archive}.part`).size > 0);
+    }, 60_000);
+    child.kill('SIGKILL');
+    assert.equal(await exited, null, 'the backup was killed, not finished');
+    assert.equal(existsSync(archive), false, 'no archive under the final name');
+    // The next backup to that name is whole.
+    await createBackup(app.config, archive);
+    const restored = path.join(work, 'after-kill');
+    const manifest = await restoreBackup({ dataDir: restored, databaseUrl: undefined, s3: null }, archive);
+    assert.ok(manifest.files > 0);
   });
 
   it('refuses a damaged archive whose file does not match its hash', async () => {

@@ -94,7 +94,9 @@ export async function createBackup(config: BackupConfig, archive: string): Promi
 /**
  * Restores an archive made by createBackup into DATA_DIR (and its files into the configured
  * storage: the disk or the bucket). Refuses a DATA_DIR that holds anything unless `force`. Every
- * file is checked against its hash on the way in.
+ * file is checked against its hash on the way in. The archive is unpacked into a directory beside
+ * DATA_DIR and moved in only once it is whole: a cut or damaged archive, or a restore killed on
+ * the way, leaves DATA_DIR as it was.
  */
 export async function restoreBackup(
   config: BackupConfig,
@@ -103,19 +105,34 @@ export async function restoreBackup(
 ): Promise<BackupManifest> {
   if (config.databaseUrl) throw new Error('DATABASE_URL 已设置：PostgreSQL 请用 pg_restore 恢复（见 docs/deploy.md）');
   if (!existsSync(archive)) throw new Error(`${archive} 不存在`);
-  const dataDir = config.dataDir;
+  const dataDir = path.resolve(config.dataDir);
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0 && !options.force) {
     throw new Error(`${dataDir} 不是空目录；确认要覆盖请加 --force`);
   }
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const staging = mkdtempSync(path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-`));
+  try {
+    const manifest = await unpack(archive, { ...config, dataDir: staging });
+    // The storage's scratch files are not part of an install.
+    rmSync(path.join(staging, 'tmp'), { recursive: true, force: true });
+    await moveInto(staging, dataDir);
+    return manifest;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Unpacks an archive into `config.dataDir`, checking every file; throws on anything missing or wrong. */
+async function unpack(archive: string, config: BackupConfig): Promise<BackupManifest> {
+  const dataDir = config.dataDir;
   mkdirSync(path.join(dataDir, KEYS), { recursive: true });
   const storage = await createStorage(config);
   let manifest: BackupManifest | null = null;
   let sawDatabase = false;
-  const incoming = path.join(dataDir, `${DATABASE}.restoring`);
   try {
     for await (const entry of readTar(createReadStream(archive).pipe(createGunzip()))) {
       if (entry.name === DATABASE) {
-        await writeStream(entry.body, incoming);
+        await writeStream(entry.body, path.join(dataDir, DATABASE));
         sawDatabase = true;
       } else if (entry.name.startsWith(`${KEYS}/`) && /^[\w.-]+$/.test(entry.name.slice(KEYS.length + 1))) {
         await writeStream(entry.body, path.join(dataDir, entry.name));
@@ -135,14 +152,32 @@ export async function restoreBackup(
         await storage.putTempFile(temp, sha256);
       }
     }
-    if (!sawDatabase || !manifest) throw new Error('备份不完整：缺少数据库或清单');
-    const target = path.join(dataDir, DATABASE);
-    for (const suffix of ['-wal', '-shm']) await rm(`${target}${suffix}`, { force: true });
-    await rename(incoming, target);
-    return manifest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR' || /unexpected end/i.test((error as Error).message)) {
+      throw new Error('备份不完整：归档文件被截断');
+    }
+    throw error;
   } finally {
-    await rm(incoming, { force: true });
     await storage.close();
+  }
+  if (!sawDatabase || !manifest) throw new Error('备份不完整：缺少数据库或清单');
+  return manifest;
+}
+
+/**
+ * Moves an unpacked install into DATA_DIR: each of its entries replaces the one of that name, and
+ * the old database's WAL and shared-memory files go with it.
+ */
+async function moveInto(staging: string, dataDir: string): Promise<void> {
+  if (!existsSync(dataDir)) {
+    await rename(staging, dataDir);
+    return;
+  }
+  const target = path.join(dataDir, DATABASE);
+  for (const suffix of ['-wal', '-shm']) await rm(`${target}${suffix}`, { force: true });
+  for (const name of readdirSync(staging)) {
+    await rm(path.join(dataDir, name), { recursive: true, force: true });
+    await rename(path.join(staging, name), path.join(dataDir, name));
   }
 }
 
@@ -153,9 +188,16 @@ async function writeStream(body: AsyncIterable<Buffer>, file: string): Promise<s
     out.on('finish', resolve);
     out.on('error', reject);
   });
-  for await (const chunk of body) {
-    hash.update(chunk);
-    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  try {
+    for await (const chunk of body) {
+      hash.update(chunk);
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+  } catch (error) {
+    // The archive ended or broke mid-entry: the file is abandoned, and its own errors with it.
+    done.catch(() => {});
+    out.destroy();
+    throw error;
   }
   out.end();
   await done;
