@@ -26,6 +26,12 @@ export const EXAM_NUMBER_PATTERN = /^[0-9A-Za-z]{6,20}$/;
 /** Field length limits, matching the users and theses columns. */
 export const IMPORT_LIMITS = { name: 50, major: 100, school: 100, title: 200 } as const;
 
+/**
+ * Text a spreadsheet program would take for a formula (CSV/formula injection): a cell that starts
+ * with = + - @, or with a tab or carriage return before one.
+ */
+export const SPREADSHEET_FORMULA_START = /^[\t\r]*[=+\-@]/;
+
 /** Every message the import can give, in one place so server, web and tests agree. */
 export const ImportMessage = {
   notSpreadsheet: '仅支持 .xlsx 或 .csv 文件（按文件内容识别）',
@@ -44,6 +50,7 @@ export const ImportMessage = {
   raced: '导入期间数据已变化，未导入任何数据，请重新校验',
   required: (column: string) => `${column}不能为空`,
   tooLong: (column: string, max: number) => `${column}不能超过 ${max} 个字`,
+  formula: (column: string) => `${column}不能以 = + - @ 开头：表格软件会把它当作公式执行`,
   examNumberFormat: '准考证号应为 6–20 位数字或字母',
   phoneFormat: '手机号格式不正确',
   duplicateExamNumberInFile: (rows: readonly number[]) => `准考证号在文件中重复（第 ${rows.join('、')} 行）`,

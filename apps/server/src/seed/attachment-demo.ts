@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { loadExcelJS } from '../shared/exceljs.ts';
+import { loadExcelJS, workbookBytes } from '../shared/exceljs.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import { zipArchive } from '../shared/zip-writer.ts';
 import { storeDemoUpload } from './demo-files.ts';
@@ -44,7 +44,7 @@ async function questionnaire(): Promise<Buffer> {
       { formula: `B${row}/236`, result: count / 236 },
     ]);
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 }
 
 /** Interview notes as CSV, UTF-8 with a BOM, as Excel saves "CSV UTF-8". */

@@ -2,7 +2,7 @@ import { adminEndpoints } from '@zikao/contract/endpoints';
 import { IMPORT_COLUMNS, IMPORT_EXAMPLE_ROW } from '@zikao/contract/student-import';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidInput } from '../../shared/errors.ts';
-import { loadExcelJS } from '../../shared/exceljs.ts';
+import { loadExcelJS, workbookBytes } from '../../shared/exceljs.ts';
 import { attachment, XLSX_TYPE } from '../../shared/http/attachment.ts';
 import { serve } from '../../shared/http/serve.ts';
 import { type ImportService, receiveImportFile } from './import.service.ts';
@@ -30,7 +30,7 @@ async function templateXlsx(): Promise<Buffer> {
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.addRow([...IMPORT_EXAMPLE_ROW]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return await workbookBytes(workbook);
 }
 
 function templateCsv(): Buffer {

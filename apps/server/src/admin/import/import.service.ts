@@ -11,6 +11,7 @@ import {
   type ImportPreviewRow,
   type ImportResult,
   importCommitFieldsSchema,
+  SPREADSHEET_FORMULA_START,
 } from '@zikao/contract/student-import';
 import { conflict, fileTooLarge, invalidInput } from '../../shared/errors.ts';
 import { hashPassword } from '../../shared/passwords.ts';
@@ -112,6 +113,9 @@ async function checkRows(repository: ImportRepository, parsed: readonly ParsedRo
     ];
     for (const [column, value, max] of limits) {
       if (length(value) > max) row.errors.push(ImportMessage.tooLong(column, max));
+    }
+    for (const [column, value] of [...limits, ['批次', row.batchName] as const]) {
+      if (SPREADSHEET_FORMULA_START.test(value)) row.errors.push(ImportMessage.formula(column));
     }
     if (row.examNumber && !EXAM_NUMBER_PATTERN.test(row.examNumber)) row.errors.push(ImportMessage.examNumberFormat);
     if (row.phone && !PHONE_PATTERN.test(row.phone)) row.errors.push(ImportMessage.phoneFormat);

@@ -278,6 +278,21 @@ describe('candidate import', () => {
     assert.deepEqual(result.rows[1]?.errors, [ImportMessage.tooLong('论文题目', 200)]);
   });
 
+  it('refuses cells a spreadsheet would run as formulas, naming the column', async () => {
+    const result = await preview(
+      csv([
+        candidate(batchA, { 姓名: '=HYPERLINK("http://127.0.0.1/x","点我")' }),
+        candidate(batchA, { 论文题目: "+cmd|' /C calc'!A0" }),
+        candidate(batchA, { 专业: '@SUM(A1:A2)', 主考院校: '\t-2+3' }),
+        candidate(batchA, { 论文题目: '论“=”号在公式中的用法' }),
+      ]),
+    );
+    assert.deepEqual(result.rows[0]?.errors, [ImportMessage.formula('姓名')]);
+    assert.deepEqual(result.rows[1]?.errors, [ImportMessage.formula('论文题目')]);
+    assert.deepEqual(result.rows[2]?.errors, [ImportMessage.formula('专业'), ImportMessage.formula('主考院校')]);
+    assert.deepEqual(result.rows[3]?.errors, [], 'an = inside the text is no formula');
+  });
+
   it('reports duplicate exam numbers and phones within the file and against existing accounts', async () => {
     const existing = await buildUser(app, { role: Role.student, examNumber: `07${process.pid % 1000}000001` });
     await app.database.db

@@ -10,7 +10,7 @@ import {
 import type { ListResult } from '@zikao/contract/envelope';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { loadExcelJS } from '../../shared/exceljs.ts';
+import { loadExcelJS, workbookBytes } from '../../shared/exceljs.ts';
 import { type AuditEntry, AuditRepository } from './audit.repository.ts';
 
 export type { AuditEntry } from './audit.repository.ts';
@@ -118,6 +118,6 @@ export class AuditService {
       });
     }
     const day = dateTime(Date.now()).slice(0, 10).replaceAll('-', '');
-    return { fileName: `审计日志-${day}.xlsx`, body: Buffer.from(await workbook.xlsx.writeBuffer()) };
+    return { fileName: `审计日志-${day}.xlsx`, body: await workbookBytes(workbook) };
   }
 }

@@ -1,7 +1,7 @@
 import { STAGE_LABELS } from '@zikao/contract';
 import { dayNumberOf, isoDateOf, type StatisticsOverview, type StatisticsWorkload } from '@zikao/contract/statistics';
 import type { Workbook } from 'exceljs';
-import { loadExcelJS } from '../../shared/exceljs.ts';
+import { loadExcelJS, workbookBytes } from '../../shared/exceljs.ts';
 
 /** The filters as words, for the first sheet. */
 export interface FilterLabels {
@@ -131,6 +131,6 @@ export async function statisticsWorkbook(
   }
 
   const day = isoDateOf(dayNumberOf(now)).replaceAll('-', '');
-  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  const body = await workbookBytes(workbook);
   return { fileName: `评阅统计-${day}.xlsx`, body };
 }

@@ -5,7 +5,7 @@ import {
   type SubmissionListRow,
   VERDICT_LABELS,
 } from '@zikao/contract';
-import { loadExcelJS } from '../../shared/exceljs.ts';
+import { loadExcelJS, workbookBytes } from '../../shared/exceljs.ts';
 
 const dateTime = (ms: number) => {
   const d = new Date(ms + 8 * 3_600_000);
@@ -61,6 +61,6 @@ export async function submissionWorkbook(
     });
   });
   const day = dateTime(Date.now()).slice(0, 10).replaceAll('-', '');
-  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  const body = await workbookBytes(workbook);
   return { fileName: `${STAGE_LABELS[stage]}列表-${day}.xlsx`, body };
 }

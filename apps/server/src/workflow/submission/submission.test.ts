@@ -352,6 +352,30 @@ describe('submissions: lists, access, blind review, export', () => {
     assert.match(passed?.[12] ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
+  it('writes text that a spreadsheet would run as a formula with a leading apostrophe, as text', async () => {
+    const student = await buildUser(app, { role: Role.student, name: '=HYPERLINK("http://127.0.0.1/x","点我")' });
+    const hostile = await buildSubmission(app, {
+      batchId,
+      stage: 'topic',
+      studentId: student.id,
+      title: "=cmd|' /C calc'!A0",
+    });
+    const body = { stage: 'topic', scope: 'all', keyword: hostile.title, export: 1 };
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/v1/submission/list',
+      payload: { ...body, ...stamp(body) },
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    assert.equal(response.statusCode, 200);
+    const rows = await readXlsx(response.rawPayload);
+    const row = rows.find((cells) => cells[1]?.includes('cmd|'));
+    assert.ok(row, JSON.stringify(rows));
+    assert.equal(row[1], "'=cmd|' /C calc'!A0");
+    assert.equal(row[2], '\'=HYPERLINK("http://127.0.0.1/x","点我")');
+    for (const cells of rows) for (const cell of cells) assert.doesNotMatch(cell, /^[=+@]/, 'no cell starts a formula');
+  });
+
   function stamp(params: Record<string, unknown>) {
     const t = Date.now();
     return { t, sig: signParams(params, t) };
