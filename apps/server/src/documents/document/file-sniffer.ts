@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
+import { startsAsPdf } from '../../shared/pdf-signature.ts';
 
 export type DocumentType = 'pdf' | 'doc' | 'docx';
 
@@ -25,8 +26,7 @@ async function head(file: string, length: number): Promise<Buffer> {
 /** Tells PDF, DOC and DOCX apart by their content, whatever the file is called; null otherwise. */
 export async function sniffDocumentType(file: string): Promise<DocumentType | null> {
   const start = await head(file, 1024);
-  // The PDF header may follow a little junk within the first 1024 bytes.
-  if (start.includes('%PDF-')) return 'pdf';
+  if (startsAsPdf(start)) return 'pdf';
   if (start.subarray(0, 8).equals(OLE_SIGNATURE)) return 'doc';
   if (start[0] === 0x50 && start[1] === 0x4b) {
     const detected = await fileTypeFromFile(file);

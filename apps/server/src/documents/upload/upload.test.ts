@@ -83,6 +83,12 @@ describe('file upload', () => {
     assert.match(renamed.body.errorMsg, /仅支持 PDF、DOC、DOCX/);
     const zip = await app.upload('/api/v1/upload', form(storedZip({ 'a.txt': 'hi' }), 'x.docx', report), { token });
     assert.equal(zip.body.errorCode, ErrorCode.fileTypeRejected);
+    // A web page with a PDF after it (a polyglot) opens as either: it is not taken for a PDF.
+    const polyglot = Buffer.concat([Buffer.from('<html><script>alert(document.cookie)</script>\n'), minimalPdf()]);
+    for (const kind of ['report', 'document', 'attachment']) {
+      const answer = await app.upload('/api/v1/upload', form(polyglot, 'thesis.pdf', { kind }), { token });
+      assert.equal(answer.body.errorCode, ErrorCode.fileTypeRejected, kind);
+    }
     assert.equal(await storedCount(), before);
     assert.equal(tempCount(), 0);
   });

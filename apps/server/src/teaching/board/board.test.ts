@@ -8,7 +8,7 @@ import type {
   CourseDto,
   HandInDto,
 } from '@zikao/contract/course';
-import { multiPagePdf, png } from '../../test/fixtures.ts';
+import { minimalPdf, multiPagePdf, png } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   boardLink,
@@ -181,6 +181,12 @@ describe('the board page’s calls, authorised by the link alone', () => {
     };
     const script = await form(guest, Buffer.from('<script>alert(1)</script>'), 'photo.png');
     assert.equal(script.body.errorCode, 1070002);
+    const polyglot = await form(
+      guest,
+      Buffer.concat([Buffer.from('<html><script>x()</script>\n'), minimalPdf()]),
+      'a.pdf',
+    );
+    assert.equal(polyglot.body.errorCode, 1070002);
     const fromPresenter = await form(presenter, png(), 'a.png');
     assert.equal(fromPresenter.body.errorCode, 1030003);
     const badLink = await form({ ...guest, linkSig: 'A'.repeat(43) }, png(), 'a.png');

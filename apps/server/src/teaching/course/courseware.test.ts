@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CourseDetail, CoursewareDto } from '@zikao/contract/course';
-import { damagedPdf, minimalDocx, multiPagePdf, png } from '../../test/fixtures.ts';
+import { damagedPdf, minimalDocx, minimalPdf, multiPagePdf, png } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   buildCourseWorld,
@@ -107,6 +107,7 @@ describe('courseware: uploads checked by content, rendered to page images', () =
       [Buffer.from('这不是 PDF，只是一段文字。'), '讲义.pdf'],
       [minimalDocx(), '讲义.pptx'],
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png'],
+      [Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n'), minimalPdf()]), '讲义.pdf'],
     ] as const) {
       const response = await upload(world.lecturer.token, course.id, bytes, name);
       assert.equal(response.body.errorCode, 1070002, name);

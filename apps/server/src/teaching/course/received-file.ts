@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
 import { fileTooLarge, invalidInput } from '../../shared/errors.ts';
+import { startsAsPdf } from '../../shared/pdf-signature.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 
 /** One file of a multipart form, received into a temp file while hashed and counted. */
@@ -158,7 +159,7 @@ const OLE_STREAMS: Array<[Buffer, 'ppt' | 'doc' | 'xls']> = [
 /** Tells the file's type by its content, whatever it is called; null for anything else. */
 export async function sniffFile(file: string): Promise<SniffedType | null> {
   const start = await head(file, 1024);
-  if (start.includes('%PDF-')) return 'pdf';
+  if (startsAsPdf(start)) return 'pdf';
   const detected = await fileTypeFromFile(file);
   switch (detected?.ext) {
     case 'png':
