@@ -147,14 +147,17 @@ const selectorSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('PageSelector'),
-    index: z.number().int().min(0),
-    endIndex: z.number().int().min(0).optional(),
+    index: z.number().int().min(0).max(10_000),
+    endIndex: z.number().int().min(0).max(10_000).optional(),
     label: z.string().max(50).optional(),
   }),
   z.object({
     type: z.literal('FragmentSelector'),
     conformsTo: z.literal('http://tools.ietf.org/rfc/rfc3778'),
-    value: z.string().regex(/^page=\d+(&viewrect=[\d.]+,[\d.]+,[\d.]+,[\d.]+)?$/, '格式不正确'),
+    // A page from 1 (RFC 3778) and four lengths in PDF points: left, top, width, height.
+    value: z
+      .string()
+      .regex(/^page=[1-9]\d{0,4}(&viewrect=\d{1,6}(\.\d{1,6})?(,\d{1,6}(\.\d{1,6})?){3})?$/, '格式不正确'),
   }),
 ]);
 

@@ -22,6 +22,8 @@ export interface DocumentFacts {
   owner_id: number;
   name: string;
   source_mime: string;
+  /** Its pages once prepared (0 before): what an annotation may point at. */
+  page_count: number;
   versions: DocumentVersionFacts[];
   /** A practice document (issue 15, adr/013): an attempt's copy, or a practice thesis's reference document. */
   practice?: PracticeDocumentFacts;
@@ -72,6 +74,7 @@ export class AccessRepository {
         'd.owner_id',
         'd.name',
         'd.source_mime',
+        'd.page_count',
         'v.submission_id',
         'v.version_no',
         's.current_version',
@@ -88,7 +91,14 @@ export class AccessRepository {
     for (const row of rows) {
       let entry = facts.get(row.id);
       if (!entry) {
-        entry = { id: row.id, owner_id: row.owner_id, name: row.name, source_mime: row.source_mime, versions: [] };
+        entry = {
+          id: row.id,
+          owner_id: row.owner_id,
+          name: row.name,
+          source_mime: row.source_mime,
+          page_count: row.page_count,
+          versions: [],
+        };
         if (row.practice_user_id !== null) {
           entry.practice = {
             kind: 'attempt',

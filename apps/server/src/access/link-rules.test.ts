@@ -44,6 +44,7 @@ describe('review link rules', () => {
       owner_id: 1,
       name: 'thesis.pdf',
       source_mime: 'application/pdf',
+      page_count: 3,
       versions,
     });
     const link = { submissionId: 7 };

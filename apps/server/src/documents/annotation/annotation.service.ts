@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parseArea } from '@zikao/anchoring';
 import {
   type AnnotationDto,
   type AnnotationInput,
@@ -33,6 +34,26 @@ function fieldsOf(input: AnnotationInput): AnnotationFields {
     suggestion: input.suggestion ?? null,
     shape_json: input.shape ? JSON.stringify(input.shape) : null,
   };
+}
+
+/**
+ * Why an annotation points outside the document's pages (issue 32 §4.11), or null: its page, and
+ * every page its selectors name, must be one of the `pageCount` pages (a document not prepared
+ * yet has none to check against).
+ */
+function outsidePages(input: AnnotationInput, pageCount: number): string | null {
+  if (pageCount <= 0) return null;
+  const last = pageCount - 1;
+  if (input.pageIndex > last) return `pageIndex 超出文档页数（共 ${pageCount} 页）`;
+  for (const selector of input.selectors) {
+    if (selector.type === 'PageSelector' && Math.max(selector.index, selector.endIndex ?? 0) > last) {
+      return `PageSelector 超出文档页数（共 ${pageCount} 页）`;
+    }
+    if (selector.type === 'FragmentSelector' && (parseArea(selector.value)?.page ?? 0) > last) {
+      return `FragmentSelector 超出文档页数（共 ${pageCount} 页）`;
+    }
+  }
+  return null;
 }
 
 function sameFields(row: AnnotationRow, fields: AnnotationFields): boolean {
@@ -99,7 +120,10 @@ export class AnnotationService {
     input: AnnotationInput,
     baseRevision: number,
   ): Promise<AnnotationDto> {
-    const viewer = this.viewer(user, await this.access.requireOne(user, 'document.annotate', documentId));
+    const document = await this.access.requireOne(user, 'document.annotate', documentId);
+    const refusal = document ? outsidePages(input, document.page_count) : null;
+    if (refusal) throw invalidInput(refusal);
+    const viewer = this.viewer(user, document);
     const fields = fieldsOf(input);
     const written =
       baseRevision === 0

@@ -156,6 +156,54 @@ describe('annotations', () => {
     }
   });
 
+  it('refuses pages the document does not have, and malformed page fragments (issue 32 §4.11)', async () => {
+    const pages = (
+      await app.database.db
+        .selectFrom('documents')
+        .select('page_count')
+        .where('id', '=', documentId)
+        .executeTakeFirstOrThrow()
+    ).page_count;
+    assert.equal(pages, 1, 'a one-page PDF, prepared');
+    const fragment = (value: string) => ({
+      type: 'FragmentSelector' as const,
+      conformsTo: 'http://tools.ietf.org/rfc/rfc3778' as const,
+      value,
+    });
+    const note = (value: string, pageIndex = 0) =>
+      highlight({ kind: 'note', comment: '本页', pageIndex, selectors: [fragment(value)] });
+    const cases: Array<[AnnotationInput, RegExp]> = [
+      [highlight({ pageIndex: 500 }), /pageIndex 超出文档页数（共 1 页）/],
+      [
+        highlight({ selectors: [...highlight().selectors.slice(0, 2), { type: 'PageSelector', index: 2 }] }),
+        /PageSelector 超出文档页数/,
+      ],
+      [note('page=2'), /FragmentSelector 超出文档页数/],
+      [note('page=0'), /^参数错误：annotation\.selectors.*格式不正确/],
+      [note('page=99999999999999999999'), /^参数错误：annotation\.selectors.*格式不正确/],
+      [note('page=1&viewrect=1.2.3'), /^参数错误：annotation\.selectors.*格式不正确/],
+      [note('page=1&viewrect=1,2,3,4e9'), /^参数错误：annotation\.selectors.*格式不正确/],
+      [highlight({ pageIndex: 10_001 }), /^参数错误：annotation\.pageIndex/],
+    ];
+    for (const [input, message] of cases) {
+      const response = await save(input, 0);
+      assert.equal(response.body.errorCode, ErrorCode.invalidInput, input.selectors.map((x) => x.type).join());
+      assert.match(response.body.errorMsg, message);
+    }
+    const stored = await app.database.db
+      .selectFrom('annotations')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        cases.map(([input]) => input.id),
+      )
+      .execute();
+    assert.deepEqual(stored, [], 'nothing refused was stored');
+    const fine = await save(note('page=1&viewrect=72.5,100,200,80.25'), 0);
+    assert.equal(fine.body.errorCode, 0, fine.body.errorMsg);
+  });
+
   it('saves area boxes, page notes and stamps', async () => {
     const area = {
       type: 'FragmentSelector' as const,

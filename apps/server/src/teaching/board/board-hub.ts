@@ -271,6 +271,11 @@ export class BoardHub implements CourseEvents {
           await this.publish(courseId, { to: 'all' }, { type: 'state', state, serverTime: Date.now() });
           return;
         }
+        const pages = await this.board.deckSize(courseId);
+        if (message.page > Math.max(pages, 1)) {
+          connection.refuse(BOARD_REFUSAL_CODES.invalid, `页码超出课件页数（共 ${pages} 页）`);
+          return;
+        }
         const state = await this.state.update(
           courseId,
           { page: message.page, zoom: message.zoom, rotation: message.rotation },

@@ -13,7 +13,7 @@ import {
   boardLink,
   buildCourseWorld,
   type CourseWorld,
-  createCourse,
+  createCourseWithDeck,
   TEST_LINK_SECRET,
 } from '../course/course.test-kit.ts';
 import { BoardClient, listen, socketUrl } from './board.test-kit.ts';
@@ -38,7 +38,7 @@ describe('the board across two instances through a real Redis', () => {
     a = await createTestApp(env);
     b = await createTestApp(env, { sameDatabaseAs: a });
     world = await buildCourseWorld(a);
-    const course = await createCourse(a, world);
+    const course = await createCourseWithDeck(a, world);
     const [baseA, baseB] = [await listen(a), await listen(b)];
     presenterOnA = socketUrl(baseA, (await boardLink(a, world.lecturer.token, course.id, 'presenter')).url);
     viewerOnB = socketUrl(baseB, (await boardLink(a, world.lecturer.token, course.id, 'viewer')).url);
@@ -105,7 +105,7 @@ describe('without REDIS_URL the board stays in its process', () => {
     const b = await createTestApp({ LINK_SECRET: TEST_LINK_SECRET }, { sameDatabaseAs: a });
     try {
       const world = await buildCourseWorld(a);
-      const course = await createCourse(a, world);
+      const course = await createCourseWithDeck(a, world);
       const presenter = await BoardClient.join(
         socketUrl(await listen(a), (await boardLink(a, world.lecturer.token, course.id, 'presenter')).url),
         'local-presenter',

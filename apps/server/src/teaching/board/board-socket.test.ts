@@ -15,7 +15,7 @@ import {
   boardLink,
   buildCourseWorld,
   type CourseWorld,
-  createCourse,
+  createCourseWithDeck,
   TEST_LINK_SECRET,
 } from '../course/course.test-kit.ts';
 import { BoardClient, listen, socketUrl } from './board.test-kit.ts';
@@ -37,7 +37,7 @@ describe('the board socket: following the presenter, and refusing what it must',
     app = await createTestApp({ LINK_SECRET: TEST_LINK_SECRET });
     world = await buildCourseWorld(app);
     base = await listen(app);
-    course = await createCourse(app, world);
+    course = await createCourseWithDeck(app, world);
     presenterUrl = socketUrl(base, (await boardLink(app, world.lecturer.token, course.id, 'presenter')).url);
     viewerUrl = socketUrl(base, (await boardLink(app, world.lecturer.token, course.id, 'viewer')).url);
   });
@@ -114,6 +114,22 @@ describe('the board socket: following the presenter, and refusing what it must',
     }
     await client.roundTrip();
     client.close();
+  });
+
+  it('refuses a page past the deck, keeping the class where it was (issue 32 §4.11)', async () => {
+    const presenter = await BoardClient.join(presenterUrl, 'presenter-tab-deck');
+    presenter.send({ type: 'page', page: 10, zoom: 1 });
+    await presenter.roundTrip();
+    const from = presenter.messages.length;
+    presenter.send({ type: 'page', page: 56, zoom: 1 });
+    const refusal = await presenter.waitFor(isRefusal, from);
+    assert.equal(refusal.code, 1000001);
+    assert.equal(refusal.msg, '页码超出课件页数（共 10 页）');
+    const late = await BoardClient.join(viewerUrl, 'viewer-after-deck');
+    assert.equal(late.messages.find(isState)?.state.page, 10, 'the stored page is the last good one');
+    assert.ok(presenter.open);
+    presenter.close();
+    late.close();
   });
 
   it('asks for a join before moves, and refuses a flood without dropping the socket', async () => {

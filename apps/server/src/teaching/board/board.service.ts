@@ -189,6 +189,11 @@ export class BoardService {
     };
   }
 
+  /** How many pages the course's deck has now (a presenter may not turn past them). */
+  deckSize(courseId: number): Promise<number> {
+    return this.courseware.deckSize(courseId);
+  }
+
   async pageImage(credential: BoardCredential, fileId: number, pageNo: number) {
     const grant = await this.verify(credential);
     return this.courseware.pageOf(grant.course.id, fileId, pageNo);

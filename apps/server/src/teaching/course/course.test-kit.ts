@@ -7,6 +7,7 @@ import type { BoardLinkResult, CourseCreateInput, CourseDto, CoursewareDto } fro
 import { Role } from '@zikao/contract/roles';
 import { findSoffice } from '../../system/converter.ts';
 import { type BuiltUser, buildBatch, buildThesis, buildUser } from '../../test/factories.ts';
+import { multiPagePdf } from '../../test/fixtures.ts';
 import type { TestApp } from '../../test/test-app.ts';
 
 /** The tests' LINK_SECRET: known, so a test can sign a link it altered. */
@@ -98,6 +99,15 @@ export async function uploadCourseware(
   const file = listed.body.data.find((entry) => entry.id === response.body.data.id);
   if (!file) throw new Error('uploaded courseware not listed');
   return file;
+}
+
+/** A course whose board shows a deck of `pages` pages (one PDF, rendered), for turning pages on it. */
+export async function createCourseWithDeck(app: TestApp, world: CourseWorld, pages = 10): Promise<CourseDto> {
+  const course = await createCourse(app, world);
+  const slides = Array.from({ length: pages }, (_, i) => `Slide ${i + 1}`);
+  const file = await uploadCourseware(app, world.lecturer.token, course.id, multiPagePdf(slides), '讲义.pdf');
+  if (file.status !== 'ready') throw new Error(`the deck did not render: ${file.error}`);
+  return course;
 }
 
 /** A board link made through the API (打开板书, 复制学员链接, 进入课堂). */

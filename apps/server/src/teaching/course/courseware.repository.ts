@@ -37,6 +37,18 @@ export class CoursewareRepository {
     return query.orderBy('f.sort').orderBy('f.id').execute();
   }
 
+  /** How many pages the course's board shows: every page of its ready files. */
+  async deckSize(courseId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('courseware_pages as p')
+      .innerJoin('courseware_files as f', 'f.id', 'p.file_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('f.course_id', '=', courseId)
+      .where('f.status', '=', 'ready')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   pagesOf(fileIds: readonly number[]): Promise<CoursewarePageRow[]> {
     if (fileIds.length === 0) return Promise.resolve([]);
     return this.db

@@ -192,6 +192,11 @@ export class CoursewareService {
   }
 
   /** The board's deck: every ready file's pages, in the files' order, numbered from 1. */
+  /** The number of pages `deck` would list, in one statement. */
+  deckSize(courseId: number): Promise<number> {
+    return this.repository.deckSize(courseId);
+  }
+
   async deck(courseId: number): Promise<BoardDeckPage[]> {
     const rows = await this.repository.ofCourse(courseId, true);
     const pages = await this.repository.pagesOf(rows.map((row) => row.id));

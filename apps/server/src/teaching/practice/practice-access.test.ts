@@ -19,6 +19,7 @@ const document = (ownerId: number, practice: PracticeDocumentFacts): DocumentFac
   owner_id: ownerId,
   name: 'practice.pdf',
   source_mime: 'application/pdf',
+  page_count: 3,
   versions: [],
   practice,
 });
