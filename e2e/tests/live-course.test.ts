@@ -68,6 +68,20 @@ async function waitForShownPage(board: Page, page: number, what: string): Promis
   await expect(async () => (await shownPage(board)) === page, `${what}: page ${page}`, 15_000);
 }
 
+interface BoardFrame {
+  type?: string;
+  page?: number;
+  state?: { page?: number; sync?: boolean };
+}
+
+function parseFrame(payload: string | Buffer): BoardFrame {
+  try {
+    return JSON.parse(String(payload)) as BoardFrame;
+  } catch {
+    return {};
+  }
+}
+
 async function connection(board: Page): Promise<string | null> {
   return board.getByTestId('board-connection').getAttribute('data-state');
 }
@@ -97,6 +111,7 @@ describe('live courses: the console schedules a course, the teacher runs it on t
   let presenter: Page;
   let viewer: Page;
   let adminToken: string;
+  const viewerFrames: BoardFrame[] = [];
 
   before(async () => {
     server = await startServer({ ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) });
@@ -107,6 +122,13 @@ describe('live courses: the console schedules a course, the teacher runs it on t
     teacher.page.setDefaultTimeout(60_000);
     student = await openBrowser({ viewport: DESKTOP });
     student.page.setDefaultTimeout(60_000);
+    // What the candidate's board sockets hear, in order, to check what was (not) sent by the
+    // server instead of waiting a while and looking.
+    student.context.on('page', (opened) =>
+      opened.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => viewerFrames.push(parseFrame(payload))),
+      ),
+    );
   });
   after(async () => {
     await admin?.close();
@@ -283,15 +305,25 @@ describe('live courses: the console schedules a course, the teacher runs it on t
 
     await setSwitch(presenter, '同步', false);
     await viewer.getByTestId('board-sync-state').filter({ hasText: '老师未开启同步' }).waitFor();
+    const syncOff = viewerFrames.length;
     await presenter.getByRole('button', { name: '下一页' }).click();
     await waitForShownPage(presenter, 5, 'the presenter moved on alone');
-    // Given time to arrive, nothing moves the viewer while 同步 is off.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     assert.equal(await shownPage(viewer), 4, 'the viewer stays while 同步 is off');
     await viewer.screenshot({ path: path.join(screenshots, 'board-viewer-unsynced.png') });
 
     await setSwitch(presenter, '同步', true);
     await waitForShownPage(viewer, 5, 'switching 同步 on brings the viewer to the presenter');
+    // The hub handles the presenter's messages in order: everything it sent about the page turn
+    // made while 同步 was off came before the state that turned 同步 on, and there was none.
+    const sinceOff = viewerFrames.slice(syncOff);
+    const syncOn = sinceOff.findIndex((frame) => frame.type === 'state' && frame.state?.sync === true);
+    assert.ok(syncOn >= 0, 'the viewer heard 同步 turned on');
+    assert.deepEqual(
+      sinceOff.slice(0, syncOn).filter((frame) => frame.type === 'page'),
+      [],
+      'no page turn reached the viewer while 同步 was off',
+    );
+    assert.equal(sinceOff[syncOn]?.state?.page, 5, 'the state that turns 同步 on carries the page');
 
     // The viewer looks back on their own: following pauses, and 回到老师的页面 brings them back.
     await viewer.getByRole('button', { name: '第 2 页' }).click();
@@ -300,7 +332,8 @@ describe('live courses: the console schedules a course, the teacher runs it on t
     assert.equal(await viewer.getByRole('switch', { name: '跟随老师' }).getAttribute('aria-checked'), 'false');
     await presenter.getByRole('button', { name: '上一页' }).click();
     await waitForShownPage(presenter, 4, 'the presenter went back one');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The viewer has heard the turn (the banner names the teacher's new page) and stays.
+    await viewer.getByTestId('board-away').getByText('老师在第 4 页').waitFor();
     assert.equal(await shownPage(viewer), 2, 'a viewer not following stays');
     await viewer.getByRole('button', { name: '回到老师的页面' }).click();
     await waitForShownPage(viewer, 4, '回到老师的页面');
@@ -318,13 +351,19 @@ describe('live courses: the console schedules a course, the teacher runs it on t
       .getByTestId('board-connection')
       .getByText(/重新连接中/)
       .waitFor();
+    const offline = viewerFrames.length;
     await presenter.getByRole('button', { name: '第 1 页' }).click();
     await waitForShownPage(presenter, 1, 'the presenter moved while the viewer was away');
-    await new Promise((resolve) => setTimeout(resolve, 800));
     assert.equal(await shownPage(viewer), 4, 'offline, the viewer cannot have heard');
     await student.context.setOffline(false);
     await expect(async () => (await connection(viewer)) === 'open', 'the viewer is back', 30_000);
     await waitForShownPage(viewer, 1, 'the viewer caught up');
+    // It caught up from the state a new connection is given on joining, not from a page turn.
+    const heard = viewerFrames.slice(offline);
+    assert.ok(
+      heard.some((frame) => frame.type === 'state' && frame.state?.page === 1),
+      'the rejoin brought the current page',
+    );
     await viewer.getByTestId('board-connection').getByText('已连接').waitFor();
   });
 
