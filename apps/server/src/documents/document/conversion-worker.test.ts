@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { eventually } from '../../test/eventually.ts';
 import { thesisDocx } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CONVERSION_QUEUE_NAME } from './conversion-jobs.ts';
 
 /** The Redis of the dev and CI machines (.ci/run starts it there). */
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -98,7 +99,15 @@ describe('Word conversion in worker processes through Redis (BullMQ)', () => {
 
   it('the web instance only enqueues; a worker converts the document', async () => {
     const id = await uploadDocx('甲');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The job waits in Redis for a worker (BullMQ's wait list): the web instance took none itself.
+    const redis = new Redis(REDIS_URL);
+    try {
+      await eventually(async () => {
+        assert.equal(await redis.llen(`${prefix}bull:${CONVERSION_QUEUE_NAME}:wait`), 1, 'the job is waiting');
+      }, 10_000);
+    } finally {
+      await redis.quit();
+    }
     assert.equal((await row(id)).status, 'queued', 'nothing converts it without a worker');
     const worker = startWorker(app, env);
     workers.push(worker);
