@@ -124,6 +124,8 @@ export interface VersionInfo {
   version: string;
   commit: string;
   database: 'sqlite' | 'postgres';
+  /** `detail` names the converter's path only for an admin; to anyone else it is empty when available. */
   converter: { available: boolean; detail: string };
-  nodeVersion: string;
+  /** For an admin only: what runs the server is no one else's business. */
+  nodeVersion?: string;
 }

@@ -25,7 +25,17 @@ describe('version and bad input', () => {
     assert.match(response.body.data.version, /^\d+\.\d+\.\d+/);
     assert.equal(response.body.data.database, app.database.dialect);
     assert.equal(typeof response.body.data.converter.available, 'boolean');
-    assert.ok(response.body.data.converter.detail.length > 0);
+  });
+
+  it('names the converter’s path and the Node.js version to an admin only (issue 32 §3)', async () => {
+    const anyone = await app.get<VersionInfo>('/api/v1/version');
+    assert.equal(anyone.body.data.nodeVersion, undefined);
+    assert.doesNotMatch(JSON.stringify(anyone.body.data), /\/usr\/|soffice|libreoffice\/program/i);
+    const reviewer = await app.get<VersionInfo>('/api/v1/version', {}, { token: await app.login('13800000003') });
+    assert.equal(reviewer.body.data.nodeVersion, undefined, 'a reviewer is anyone here');
+    const admin = await app.get<VersionInfo>('/api/v1/version', {}, { token: await app.login('13800000004') });
+    assert.equal(admin.body.data.nodeVersion, process.version);
+    if (admin.body.data.converter.available) assert.match(admin.body.data.converter.detail, /LibreOffice（\//);
   });
 
   it('answers an unknown API route with 404 in the envelope', async () => {

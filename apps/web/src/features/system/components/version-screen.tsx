@@ -45,7 +45,9 @@ export default function VersionScreen() {
                 />
                 {server.data.converter.detail ? `（${server.data.converter.detail}）` : null}
               </Descriptions.Item>
-              <Descriptions.Item label="Node.js">{server.data.nodeVersion}</Descriptions.Item>
+              {server.data.nodeVersion ? (
+                <Descriptions.Item label="Node.js">{server.data.nodeVersion}</Descriptions.Item>
+              ) : null}
             </Descriptions>
           ) : null}
         </Card>
