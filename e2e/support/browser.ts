@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { BROWSER_TIME_ZONE } from './clock.ts';
 import { watchContext } from './diagnostics.ts';
 
 const CHROMIUM_ARGS = [
@@ -20,7 +21,7 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium with a fresh profile directory per test. */
+/** Debian's Chromium with a fresh profile directory per test, in Chinese, on Beijing time (clock.ts). */
 export async function openBrowser(options: BrowserContextOptions = {}): Promise<TestBrowser> {
   const profile = await mkdtemp(path.join(tmpdir(), 'zikao-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -28,6 +29,7 @@ export async function openBrowser(options: BrowserContextOptions = {}): Promise<
     args: CHROMIUM_ARGS,
     headless: true,
     locale: 'zh-CN',
+    timezoneId: BROWSER_TIME_ZONE,
     viewport: { width: 1366, height: 820 },
     ...options,
   });

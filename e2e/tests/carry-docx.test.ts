@@ -13,6 +13,7 @@ import { storedZip } from '../../apps/server/src/test/fixtures.ts';
 import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { wallClock } from '../support/clock.ts';
 import { diagnoseFailures } from '../support/diagnostics.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import {
@@ -160,13 +161,6 @@ async function pageTexts(server: TestServer, token: string, documentId: number):
   const text = await callApi<{ pages: Array<{ text: string }> }>(server, '/v1/document/text', { documentId }, token);
   assert.equal(text.errorCode, 0, text.errorMsg);
   return text.data.pages.map((page) => page.text);
-}
-
-/** As the web shows a time: 2026-11-28 14:05:09 (the browser runs in this process's time zone). */
-function dateTime(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
 async function returnForRevision(page: Page): Promise<void> {
@@ -384,7 +378,7 @@ describe('a PDF draft resubmitted as a Word document of the same text carries it
       const source = written.find((a) => a.comment === point.comment) as AnnotationDto;
       await item
         .getByTestId('carried-written')
-        .getByText(`写于 ${dateTime(source.createdAt)}`)
+        .getByText(`写于 ${wallClock(source.createdAt)}`)
         .waitFor();
     }
 
@@ -396,7 +390,7 @@ describe('a PDF draft resubmitted as a Word document of the same text carries it
     const replies = listItem.getByRole('list', { name: '回复' });
     await replies.getByText(REPLY).waitFor();
     await replies.getByText(/考生/).waitFor();
-    const shown = dateTime(first.createdAt).slice(5, 16);
+    const shown = wallClock(first.createdAt).slice(5, 16);
     await listItem.getByText(new RegExp(`· ${shown}$`)).waitFor();
   });
 });

@@ -5,6 +5,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { wallClock } from '../support/clock.ts';
 import { diagnoseFailures } from '../support/diagnostics.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -108,7 +109,7 @@ describe('management console: batches and accounts', () => {
       uploadLimits: Record<string, number>;
       rubric: Array<{ label: string; weight: number }>;
     };
-    assert.equal(new Date(rules.windows.plan?.start ?? 0).getDate(), 21);
+    assert.equal(wallClock(rules.windows.plan?.start ?? 0).slice(0, 10), '2027-03-21');
     assert.equal(rules.uploadLimits.draft, 3);
     assert.equal(rules.uploadLimits.final, 4);
     assert.deepEqual(

@@ -10,6 +10,7 @@ import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
 import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
+import { assertNoSidewaysScroll } from '../support/fit.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 // A failed test prints what the browser saw go wrong (support/diagnostics.ts).
@@ -23,15 +24,6 @@ const COMMENT = '修改稿回应了上次评阅的全部意见，论证更加充
 async function axeClean(page: Page, where: string): Promise<void> {
   const violations = await seriousViolations(page);
   assert.equal(violations.length, 0, `${where}\n${describeViolations(violations)}`);
-}
-
-/** The page fits its width: nothing scrolls sideways. */
-async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  assert.ok(scroll <= client, `${where}: ${scroll} px wide on a ${client} px screen`);
 }
 
 async function staffHome<T>(server: TestServer, phone: string, which: 'reviewer' | 'admin'): Promise<T> {
@@ -52,7 +44,10 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `home-${name}-1440.png`) });
   await page.setViewportSize(PHONE);
   await page.getByTestId('home-next-action').waitFor();
+  // Right after the resize (the menu may not have become a drawer yet), and once it has.
   await assertNoSidewaysScroll(page, `${name} home at 390 px`);
+  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await assertNoSidewaysScroll(page, `${name} home at 390 px, the menu a drawer`);
   await page.screenshot({ path: path.join(SHOTS, `home-${name}-390.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
 }

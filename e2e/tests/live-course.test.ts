@@ -9,6 +9,7 @@ import { apiLogin, callApi } from '../support/api.ts';
 import { DEMO_PASSWORD, loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
+import { wallClock } from '../support/clock.ts';
 import { diagnoseFailures } from '../support/diagnostics.ts';
 import { expect } from '../support/expect.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -155,8 +156,8 @@ describe('live courses: the console schedules a course, the teacher runs it on t
     await page.locator('.ant-select-item-option', { hasText: '王老师' }).click();
     // Ends before it starts: refused, in the contract's words.
     const start = new Date(Date.now() + 2 * 60 * MINUTE);
-    const stamp = (date: Date) =>
-      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+    // As the picker reads it: on the browser's clock.
+    const stamp = (date: Date) => wallClock(date.getTime()).slice(0, 16);
     const fillSchedule = async (from: Date, to: Date) => {
       const inputs = drawer.locator('.ant-picker-range input');
       await inputs.nth(0).click();

@@ -1,25 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { loginByPassword, PHONES, waitForTitle } from '../support/app.ts';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { openBrowser, type TestBrowser } from '../support/browser.ts';
 import { diagnoseFailures } from '../support/diagnostics.ts';
+import { assertNoSidewaysScroll } from '../support/fit.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 // A failed test prints what the browser saw go wrong (support/diagnostics.ts).
 diagnoseFailures();
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
-
-/** The page fits the phone's width: nothing scrolls sideways. */
-async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  assert.ok(scroll <= client, `${where}: ${scroll} px wide on a ${client} px screen`);
-}
 
 describe('the candidate on a phone (390 × 844)', () => {
   let server: TestServer;

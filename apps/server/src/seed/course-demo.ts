@@ -11,10 +11,10 @@ import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../shared/request-context.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import type { LiveCourses } from '../teaching/live-courses.ts';
+import { demoCourseSchedule } from './course-schedule.ts';
 
 const require = createRequire(import.meta.url);
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 interface Slide {
   title: string;
@@ -128,13 +128,16 @@ async function sessionUser(db: Kysely<Database>, account: string): Promise<Sessi
  * now, upcoming ones, an ended one with its playback link, a cancelled one), one of 陈评阅's, all
  * for the demo batch and major so that the demo candidate sees them on 课程; courseware rendered
  * from generated Chinese slides; attendance and hand-ins on the live and the ended course. Made
- * through the services as the console and the board make them. Answers the live course's
- * presenter link, for the start-up log.
+ * through the services as the console and the board make them. The timetable is
+ * `demoCourseSchedule(now)`: the same homes at any hour. Answers the live course's presenter link,
+ * for the start-up log.
  */
 export async function seedCourseDemo(deps: {
   db: Kysely<Database>;
   liveCourses: LiveCourses;
   storage: FileStorage;
+  /** The seed's clock; the real one by default. */
+  now?: number;
 }): Promise<{ courses: number; presenterUrl: string | null }> {
   const { db, liveCourses, storage } = deps;
   const admin = await sessionUser(db, '13800000004');
@@ -146,9 +149,8 @@ export async function seedCourseDemo(deps: {
   const targets = { batchIds: batch ? [batch.id] : [], majors: ['汉语言文学'] };
   const { courses, courseware } = liveCourses;
   const makeSlides = await slideMaker();
-  const now = Date.now();
-  // Whole hours, so that the schedule reads like a timetable.
-  const hour = Math.floor(now / HOUR) * HOUR;
+  const now = deps.now ?? Date.now();
+  const schedule = demoCourseSchedule(now);
 
   const create = (fields: {
     title: string;
@@ -171,8 +173,7 @@ export async function seedCourseDemo(deps: {
     title: '毕业论文写作规范与查重要点',
     description: '讲解论文结构、摘要、引用规范与查重要求，课堂上完成一段摘要练习。',
     lecturerId: teacher.id,
-    startAt: hour,
-    endAt: hour + 2 * HOUR,
+    ...schedule.live,
     streamUrl: 'https://live.example.com/zikao/room/1001',
   });
   await courseware.addBytes(teacher, live.id, await makeSlides(DECKS.writing ?? []), '第一讲 写作规范.pdf');
@@ -180,29 +181,25 @@ export async function seedCourseDemo(deps: {
   const upcoming = await create({
     title: '选题方法与开题报告撰写',
     lecturerId: teacher.id,
-    startAt: hour + DAY + 11 * HOUR,
-    endAt: hour + DAY + 12 * HOUR + HOUR / 2,
+    ...schedule.next,
     streamUrl: 'https://live.example.com/zikao/room/1002',
   });
   await courseware.addBytes(teacher, upcoming.id, await makeSlides(DECKS.topic ?? []), '第二讲 选题与开题.pdf');
   await create({
     title: '论文答辩（复试）准备',
     lecturerId: teacher.id,
-    startAt: hour + 3 * DAY + 11 * HOUR,
-    endAt: hour + 3 * DAY + 12 * HOUR,
+    ...schedule.defence,
   });
   await create({
     title: '论文修改与定稿',
     lecturerId: reviewer.id,
-    startAt: hour + 2 * DAY + 12 * HOUR,
-    endAt: hour + 2 * DAY + 13 * HOUR,
+    ...schedule.revision,
   });
 
   const ended = await create({
     title: '文献检索与综述写作',
     lecturerId: teacher.id,
-    startAt: hour - 3 * DAY - 10 * HOUR,
-    endAt: hour - 3 * DAY - 9 * HOUR,
+    ...schedule.ended,
     playbackUrl: 'https://vod.example.com/zikao/replay/1000',
   });
   await courseware.addBytes(teacher, ended.id, await makeSlides(DECKS.literature ?? []), '第三讲 文献检索.pdf');
@@ -210,8 +207,7 @@ export async function seedCourseDemo(deps: {
   const cancelled = await create({
     title: '课程考试备考答疑',
     lecturerId: teacher.id,
-    startAt: hour + 5 * DAY + 11 * HOUR,
-    endAt: hour + 5 * DAY + 12 * HOUR,
+    ...schedule.cancelled,
   });
   await courses.cancel(admin, cancelled.id, '与省考委考前培训时间冲突，另行安排');
 
@@ -228,11 +224,12 @@ export async function seedCourseDemo(deps: {
   await writeFile(temp, photo);
   await storage.putTempFile(temp, photoHash);
   for (const [course, start] of [
-    [live, hour],
-    [ended, hour - 3 * DAY - 10 * HOUR],
+    [live, schedule.live.startAt],
+    [ended, schedule.ended.startAt],
   ] as const) {
     for (const [index, person] of people.entries()) {
-      const joinedAt = start + (index + 1) * 60_000;
+      // The live course may have begun minutes ago (just after midnight): nobody joins in the future.
+      const joinedAt = Math.min(now, start + (index + 1) * 60_000);
       await db
         .insertInto('course_attendance')
         .values({
