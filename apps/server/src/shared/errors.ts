@@ -13,6 +13,12 @@ export class AppError extends Error {
 }
 
 export const invalidInput = (message: string) => new AppError(ErrorCode.invalidInput, `参数错误：${message}`);
+/**
+ * 1000001 for an upload a person chose badly: said in their words, with no field name (the
+ * upload's form field is no business of a candidate's).
+ */
+export const emptyFile = () => new AppError(ErrorCode.invalidInput, '所选文件是空的（0 字节），请重新选择文件');
+export const noFile = () => new AppError(ErrorCode.invalidInput, '请选择要上传的文件');
 export const badSignature = (message = '签名错误') => new AppError(ErrorCode.badSignature, message);
 export const staleTimestamp = () => new AppError(ErrorCode.staleTimestamp);
 export const notLoggedIn = (message?: string) => new AppError(ErrorCode.notLoggedIn, message);

@@ -13,7 +13,7 @@ import {
   importCommitFieldsSchema,
   SPREADSHEET_FORMULA_START,
 } from '@zikao/contract/student-import';
-import { conflict, fileTooLarge, invalidInput } from '../../shared/errors.ts';
+import { conflict, fileTooLarge, invalidInput, noFile } from '../../shared/errors.ts';
 import { hashPassword } from '../../shared/passwords.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
@@ -72,7 +72,7 @@ export async function receiveImportFile(
   }
   checkSignature({ ...signature.params, ...fields }, signature.t, signature.sig);
   if (tooLarge) throw fileTooLarge(ImportMessage.tooLarge);
-  if (!file) throw invalidInput('file 不能为空');
+  if (!file) throw noFile();
   return file;
 }
 

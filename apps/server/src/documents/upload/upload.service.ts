@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { ATTACHMENT_TYPES_TEXT, Role, type UploadKind, type UploadResponse, uploadFieldsSchema } from '@zikao/contract';
 import { redactorOf } from '../../access/identity-redaction.ts';
-import { fileTooLarge, fileTypeRejected, invalidInput } from '../../shared/errors.ts';
+import { emptyFile, fileTooLarge, fileTypeRejected, invalidInput, noFile } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -88,8 +88,8 @@ export class UploadService {
       }
       checkSignature({ ...signature.params, ...fields }, signature.t, signature.sig);
       const { kind } = parseInput(uploadFieldsSchema, fields);
-      if (!received) throw invalidInput('file 不能为空');
-      if (received.size === 0) throw invalidInput('file 文件内容为空');
+      if (!received) throw noFile();
+      if (received.size === 0) throw emptyFile();
       const { mime, type } = await this.checkType(kind, received);
       // What a reviewer may download is stored without the uploader's name in it (issue 19 §1).
       if (kind !== 'document') received = await this.withoutMetadata(type, received, user);

@@ -169,11 +169,11 @@ describe('file upload', () => {
   it('refuses empty files, missing files, two files and an unknown kind with 1000001', async () => {
     const empty = await app.upload('/api/v1/upload', form(Buffer.alloc(0), 'empty.pdf'), { token });
     assert.equal(empty.body.errorCode, ErrorCode.invalidInput);
-    assert.equal(empty.body.errorMsg, '参数错误：file 文件内容为空');
+    assert.equal(empty.body.errorMsg, '所选文件是空的（0 字节），请重新选择文件');
     const none = new FormData();
     none.append('kind', 'document');
     const missing = await app.upload('/api/v1/upload', none, { token });
-    assert.equal(missing.body.errorMsg, '参数错误：file 不能为空');
+    assert.equal(missing.body.errorMsg, '请选择要上传的文件');
     const two = form(minimalPdf('1'), 'a.pdf');
     two.append('file2', new Blob([new Uint8Array(minimalPdf('2'))]), 'b.pdf');
     assert.equal((await app.upload('/api/v1/upload', two, { token })).body.errorCode, ErrorCode.invalidInput);

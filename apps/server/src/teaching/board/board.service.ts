@@ -15,7 +15,16 @@ import {
 import { ErrorCode } from '@zikao/contract/errors';
 import { Role } from '@zikao/contract/roles';
 import type { FastifyRequest } from 'fastify';
-import { AppError, conflict, fileTypeRejected, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
+import {
+  AppError,
+  conflict,
+  emptyFile,
+  fileTypeRejected,
+  forbidden,
+  invalidInput,
+  noFile,
+  notFound,
+} from '../../shared/errors.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { parseInput } from '../../shared/validation.ts';
@@ -257,8 +266,8 @@ export class BoardService {
       if (grant.role !== 'viewer') throw forbidden('主讲人无需上传，请在学员上传中查看');
       const attendee = this.attendee(grant, fields.clientId, fields.name) as Attendee;
       const file = form.file;
-      if (!file) throw invalidInput('file 不能为空');
-      if (file.size === 0) throw invalidInput('file 文件内容为空');
+      if (!file) throw noFile();
+      if (file.size === 0) throw emptyFile();
       const type = await sniffFile(file.tempPath);
       if (!type || !HAND_IN_TYPES.has(type)) {
         throw fileTypeRejected('仅支持图片、PDF、Office 文档和 ZIP（按文件内容识别）');

@@ -10,7 +10,15 @@ import {
 } from '@zikao/contract/course';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ConversionQueue, ConvertibleExtension } from '../../documents/document/conversion-queue.ts';
-import { conflict, fileTooLarge, fileTypeRejected, invalidInput, notFound } from '../../shared/errors.ts';
+import {
+  conflict,
+  emptyFile,
+  fileTooLarge,
+  fileTypeRejected,
+  invalidInput,
+  noFile,
+  notFound,
+} from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -123,7 +131,7 @@ export class CoursewareService {
     try {
       checkSignature({ ...signature.params, ...form.fields }, signature.t, signature.sig);
       const { courseId } = parseInput(coursewareUploadFieldsSchema, form.fields);
-      if (!form.file) throw invalidInput('file 不能为空');
+      if (!form.file) throw noFile();
       return await this.add(user, courseId, form.file);
     } finally {
       await form.cleanup();
@@ -145,7 +153,7 @@ export class CoursewareService {
   private async add(user: SessionUser, courseId: number, file: ReceivedFile): Promise<CoursewareDto> {
     const course = await this.courses.require(user, courseId, 'manage');
     if (course.cancelled_at !== null) throw conflict('课程已取消');
-    if (file.size === 0) throw invalidInput('file 文件内容为空');
+    if (file.size === 0) throw emptyFile();
     if (file.size > this.maxBytes) throw fileTooLarge(`文件超过 ${Math.round(this.maxBytes / 1024 / 1024)} MB`);
     const type = await sniffFile(file.tempPath);
     const kind = type ? KIND_OF[type] : undefined;
