@@ -159,6 +159,9 @@ describe('management console: batches and accounts', () => {
     const created = page.getByRole('dialog', { name: '账号已创建' });
     const password = (await created.getByTestId('temporary-password').innerText()).trim();
     assert.match(password, /^[A-Za-z0-9]{10}$/);
+    // A new account was never signed in anywhere: nothing was signed out.
+    await created.getByText('首次登录须修改密码').waitFor();
+    assert.equal(await created.getByText('退出登录').count(), 0, 'a new account was signed out of nothing');
     await created.getByRole('button', { name: '我已记下' }).click();
     await created.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: '孙评阅', exact: true }).waitFor();
@@ -172,6 +175,7 @@ describe('management console: batches and accounts', () => {
     await page.getByRole('button', { name: '重置', exact: true }).click();
     const reset = page.getByRole('dialog', { name: '密码已重置' });
     const temporary = (await reset.getByTestId('temporary-password').innerText()).trim();
+    await reset.getByText('该账号已在所有设备上退出登录').waitFor();
     await assertAccessible(page, 'temporary password dialog');
     await page.screenshot({ path: `${SHOTS}/console-account-reset.png` });
     await reset.getByRole('button', { name: '我已记下' }).click();

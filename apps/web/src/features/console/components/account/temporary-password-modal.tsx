@@ -28,7 +28,11 @@ export function TemporaryPasswordModal({ result, onClose }: TemporaryPasswordMod
             showIcon
             style={{ marginBottom: 16 }}
             title="临时密码只显示这一次"
-            description="请复制后告知本人。首次登录须修改密码；该账号已在所有设备上退出登录。"
+            description={
+              result.reason === 'created'
+                ? '请复制后告知本人。首次登录须修改密码。'
+                : '请复制后告知本人。首次登录须修改密码；该账号已在所有设备上退出登录。'
+            }
           />
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label="姓名">{result.account.name}</Descriptions.Item>
