@@ -10,7 +10,9 @@ import {
   formatDuration,
   initialValues,
   type ReviewFormValues,
+  rubricOverMaximum,
   sameValues,
+  scoreOverMaximum,
   submitProblems,
   toReviewInput,
 } from './review-form-model.ts';
@@ -45,6 +47,21 @@ describe('review form rules', () => {
       comment: '评阅意见不少于 50 字，当前 3 字',
     });
     assert.deepEqual(submitProblems(values({ verdict: 'revise' }), context), {});
+  });
+
+  it('says a rubric item or a score past its maximum, rather than clamping it (issue 32 §3)', () => {
+    const context: FormContext = { stage: 'final', rules: rules({ rubric: RUBRIC }) };
+    const over = values({ rubric: { topic: 25, content: 40, format: 25 } });
+    assert.equal(rubricOverMaximum(over, context), '评分项“选题意义”满分 20 分，填写的 25 分超过了满分');
+    assert.deepEqual(submitProblems(over, context), {
+      rubric: '评分项“选题意义”满分 20 分，填写的 25 分超过了满分',
+    });
+    assert.equal(rubricOverMaximum(values({ rubric: { topic: 20, content: 50, format: 30 } }), context), null);
+    const plain: FormContext = { stage: 'final', rules: rules() };
+    assert.equal(scoreOverMaximum(values({ score: 120 })), '成绩满分 100 分，填写的 120 分超过了满分');
+    assert.deepEqual(submitProblems(values({ score: 120 }), plain), {
+      score: '成绩满分 100 分，填写的 120 分超过了满分',
+    });
   });
 
   it('refuses 退回修改 on scored stages and a verdict that contradicts the score', () => {

@@ -67,6 +67,20 @@ export function commentProblem(comment: string, minLength: number): string | nul
 export type FieldErrors = Partial<Record<'verdict' | 'score' | 'rubric' | 'comment' | 'plagiarismRate', string>>;
 
 /**
+ * The first rubric item scored past its maximum, said as such: the input does not clamp a typed
+ * 25 to 20 behind the reviewer's back, it says so and the review cannot go out until it is fixed.
+ */
+export function rubricOverMaximum(values: ReviewFormValues, context: FormContext): string | null {
+  const item = context.rules.rubric.find((entry) => (values.rubric[entry.key] ?? 0) > entry.max);
+  return item ? `评分项“${item.label}”满分 ${item.max} 分，填写的 ${values.rubric[item.key]} 分超过了满分` : null;
+}
+
+/** A typed score past 100, said as such rather than clamped. */
+export function scoreOverMaximum(values: ReviewFormValues): string | null {
+  return values.score !== null && values.score > 100 ? `成绩满分 100 分，填写的 ${values.score} 分超过了满分` : null;
+}
+
+/**
  * What stops a final submit, field by field. The server checks the same rules; checking here
  * first gives the message beside the field instead of after a round trip.
  */
@@ -81,8 +95,11 @@ export function submitProblems(values: ReviewFormValues, context: FormContext): 
       ? rules.rubric.find((item) => values.rubric[item.key] === undefined)
       : undefined;
     const score = effectiveScore(values, context);
-    if (missing) errors.rubric = `请为评分项“${missing.label}”打分`;
+    const over = usesRubric(context) ? rubricOverMaximum(values, context) : null;
+    if (over) errors.rubric = over;
+    else if (missing) errors.rubric = `请为评分项“${missing.label}”打分`;
     else if (score === null) errors.score = '请填写成绩（0–100 分）';
+    else if (!usesRubric(context) && scoreOverMaximum(values)) errors.score = scoreOverMaximum(values) ?? undefined;
     else if (values.verdict === 'pass' && score < PASS_SCORE) errors.verdict = `成绩 ${score} 分不及格，结论不能为通过`;
     else if (values.verdict === 'fail' && score >= PASS_SCORE) {
       errors.verdict = `成绩 ${score} 分已及格，结论不能为不通过`;

@@ -5,6 +5,8 @@ import {
   type FormContext,
   isScored,
   type ReviewFormValues,
+  rubricOverMaximum,
+  scoreOverMaximum,
   usesRubric,
 } from './review-form-model.ts';
 import { GradeTag } from './review-result.tsx';
@@ -44,11 +46,15 @@ export function ScoreFields({ detail, context, values, score, errors, onChange }
               <InputNumber
                 id={`rv-rubric-${item.key}`}
                 min={0}
-                max={item.max}
                 step={0.5}
                 precision={1}
                 value={values.rubric[item.key] ?? null}
-                status={errors.rubric && values.rubric[item.key] === undefined ? 'error' : undefined}
+                aria-invalid={(values.rubric[item.key] ?? 0) > item.max || undefined}
+                status={
+                  (values.rubric[item.key] ?? 0) > item.max || (errors.rubric && values.rubric[item.key] === undefined)
+                    ? 'error'
+                    : undefined
+                }
                 onChange={(value) => {
                   const rubric = { ...values.rubric };
                   if (value === null) delete rubric[item.key];
@@ -58,9 +64,9 @@ export function ScoreFields({ detail, context, values, score, errors, onChange }
               />
             </div>
           ))}
-          {errors.rubric && (
+          {(rubricOverMaximum(values, context) ?? errors.rubric) && (
             <div className="rv-error" role="alert">
-              {errors.rubric}
+              {rubricOverMaximum(values, context) ?? errors.rubric}
             </div>
           )}
           <div className="rv-total" aria-live="polite">
@@ -74,15 +80,14 @@ export function ScoreFields({ detail, context, values, score, errors, onChange }
           label="成绩（0–100 分）"
           htmlFor="rv-score"
           required
-          validateStatus={errors.score ? 'error' : undefined}
-          help={errors.score}
+          validateStatus={scoreOverMaximum(values) || errors.score ? 'error' : undefined}
+          help={scoreOverMaximum(values) ?? errors.score}
           data-field="score"
         >
           <Space align="center">
             <InputNumber
               id="rv-score"
               min={0}
-              max={100}
               precision={1}
               value={values.score}
               onChange={(value) => onChange({ score: value })}
