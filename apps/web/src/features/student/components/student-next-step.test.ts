@@ -103,6 +103,29 @@ describe('the candidate’s next step', () => {
     assert.equal(step.action.notice, notice);
   });
 
+  it('does not lead with a review notice the candidate has acted on: the resubmission waits (issue 32 §1.6)', () => {
+    const returned: NoticeDto = {
+      ...notice,
+      title: '您的论文初稿已评阅',
+      body: '评阅结果：退回修改。请根据评语和批注修改，并在提交期限内重新提交。',
+      createdAt: 10 * DAY,
+    };
+    const waiting = stage('draft', {}, 'assigned');
+    const resubmitted = {
+      ...waiting,
+      submission: waiting.submission && { ...waiting.submission, currentVersion: 2, submittedAt: 11 * DAY },
+    };
+    const step = nextStep(overview([stage('topic', {}, 'passed'), resubmitted]), returned);
+    assert.equal(step.kind, 'wait');
+    assert.equal(step.title, '论文初稿（第 2 版）正在评阅中');
+    // Not yet acted on: the notice still leads.
+    const before = {
+      ...resubmitted,
+      submission: resubmitted.submission && { ...resubmitted.submission, submittedAt: 9 * DAY },
+    };
+    assert.equal(nextStep(overview([stage('topic', {}, 'passed'), before]), returned).kind, 'read');
+  });
+
   it('names the next stage to submit, the topic on its own form', () => {
     assert.equal(nextStep(overview([stage('topic', { action: 'submit' })]), null).action.label, '提交选题');
     const draft = nextStep(overview([stage('topic', {}, 'passed'), stage('draft', { action: 'submit' })]), null);

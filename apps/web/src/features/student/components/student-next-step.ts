@@ -46,6 +46,15 @@ const THESIS_PATH = '/student/thesis';
 const UNDER_REVIEW = ['unassigned', 'assigned', 'reviewing', 'awaiting_check'];
 
 /**
+ * Whether the candidate has already acted on a review notice: a version was submitted after it
+ * came (a resubmission after 退回修改, or the next stage). Its words (重新提交…) would then send
+ * them back to a step they took; it stays among the unread notices, not as the next step.
+ */
+function actedOn(notice: NoticeDto, stages: readonly StudentStage[]): boolean {
+  return stages.some((stage) => (stage.submission?.submittedAt ?? 0) > notice.createdAt);
+}
+
+/**
  * The next step, most urgent first: a stage sent back for revision (it has a deadline), a new
  * review result not yet read, the next stage to submit, a stage under review (nothing to do but
  * wait), a thesis that has passed, or a stage that cannot be submitted yet and why.
@@ -75,7 +84,7 @@ export function nextStep(overview: StudentOverview, unreadReview: NoticeDto | nu
       secondary: returned.submission ? { label: '查看评阅意见', to: reviewPath(returned.submission.id) } : null,
     };
   }
-  if (unreadReview) {
+  if (unreadReview && !actedOn(unreadReview, stages)) {
     return {
       kind: 'read',
       stage: null,
