@@ -406,8 +406,12 @@ describe('markup reaches the candidate: 原文 → 建议, drawn marks, print', 
     const near = (actual: number, expected: number) => Math.abs(actual - expected) < 2;
     assert.ok(near(x1, 0.6 * pageWidth) && near(y1, (1 - 0.42) * pageHeight), `tail at ${x1},${y1}`);
     assert.ok(near(x2, 0.82 * pageWidth) && near(y2, (1 - 0.3) * pageHeight), `head at ${x2},${y2}`);
-    // Every mark is the reviewer's, named as the candidate's screen names them.
-    for (const mark of [caret, arrow]) assert.ok(mark.titleObj?.str, 'an author in /T');
+    // Every mark is the reviewer's, named as the candidate's screen names them: by role, never by name.
+    for (const mark of [caret, arrow]) assert.equal(mark.titleObj?.str, '评阅教师', 'the author in /T is a role');
+    assert.ok(
+      annotations.every((a) => !a.titleObj?.str.includes('陈评阅')),
+      'no annotation names the reviewer',
+    );
     await pdf.destroy();
   });
 });

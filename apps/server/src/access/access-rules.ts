@@ -121,7 +121,7 @@ export const mayEditAnnotation = (user: SessionUser, annotation: { author_id: nu
 export interface AnnotationScope {
   /** One author's annotations, or everyone's (null). */
   authorId: number | null;
-  /** The candidate reading a released review: other authors are "the reviewer", unnamed under blind review. */
+  /** The candidate reading a released review: other authors are "the reviewer" (评阅教师), never named. */
   studentView: { blind: boolean } | null;
   /** A reviewer under blind review: the candidate's replies carry no name. */
   hideStudent: boolean;
@@ -166,7 +166,9 @@ export function maskedAuthor(
 ): { id: number; name: string } {
   if (scope?.studentView && author.id !== viewer.id) {
     if (author.external) return { id: 0, name: EXTERNAL_REVIEWER_NAME };
-    return { id: 0, name: scope.studentView.blind ? '评阅教师' : author.name };
+    // Toward a candidate a reviewer is a role, blind batch or not: that is blind marking in 自考
+    // (issue 32 §1.3), in the screens, the replies, the exports and the annotated PDF alike.
+    return { id: 0, name: '评阅教师' };
   }
   if (scope?.hideStudent && author.role === Role.student) return { id: 0, name: '考生' };
   return { id: author.id, name: author.name };
