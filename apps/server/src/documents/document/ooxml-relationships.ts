@@ -36,9 +36,10 @@ export const isHyperlink = (relationship: Relationship): boolean => HYPERLINK_TY
 
 /**
  * Decodes an XML part as LibreOffice's parser would: UTF-8 (with or without a byte order mark) or
- * UTF-16 with one. Anything else is refused, so that no other encoding makes us read other text.
+ * UTF-16 with one. Anything else fails (bytes that are not UTF-8 here, NULs for the parser), so
+ * that no other encoding makes us read other text than LibreOffice does.
  */
-export class XmlDecoder {
+class XmlDecoder {
   private decoder: TextDecoder | null = null;
   private head = Buffer.alloc(0);
   /** The encoding family, once the first bytes are known. */
@@ -98,7 +99,6 @@ function strictParser(onElement: (element: Element) => void): {
     if (!ok) return;
     onElement({
       local: tag.local,
-      uri: tag.uri,
       attributes: Object.values(tag.attributes).map((attribute) => ({
         local: attribute.local,
         uri: attribute.uri,
@@ -132,7 +132,6 @@ function strictParser(onElement: (element: Element) => void): {
 
 interface Element {
   local: string;
-  uri: string;
   attributes: Array<{ local: string; uri: string; value: string }>;
 }
 
