@@ -149,9 +149,9 @@ export class ZipFileWriter {
     }
   }
 
-  /** Closes the file without finishing it (the caller removes it). */
+  /** Closes the file without finishing it (the caller removes it); closed already is fine. */
   async abandon(): Promise<void> {
-    await this.handle.close();
+    await this.handle.close().catch(() => undefined);
   }
 
   private async write(bytes: Buffer): Promise<void> {

@@ -40,9 +40,10 @@ export async function withoutExternalLinks(input: string, output: string): Promi
     directoryOffset: directory.directoryOffset,
     parts: new PartIndex(directory.entries),
   };
-  const writer = await ZipFileWriter.create(output);
+  let writer: ZipFileWriter | null = null;
   let dropped = 0;
   try {
+    writer = await ZipFileWriter.create(output);
     for (const entry of directory.entries) {
       const dataOffset = await dataOffsetOf(archive, entry);
       const source = relationshipsSource(zipName(entry));
@@ -59,7 +60,7 @@ export async function withoutExternalLinks(input: string, output: string): Promi
     await writer.close();
     return { ok: true, droppedRelationships: dropped };
   } catch (error) {
-    await writer.abandon();
+    await writer?.abandon();
     await rm(output, { force: true });
     if (error instanceof BrokenZip) return { ok: false, reason: '压缩结构损坏' };
     throw error;
