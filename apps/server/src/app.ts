@@ -70,6 +70,7 @@ import { AuditRepository } from './system/audit/audit.repository.ts';
 import { registerAuditRoutes } from './system/audit/audit.routes.ts';
 import { AuditService } from './system/audit/audit.service.ts';
 import { findSoffice, withWordFonts } from './system/converter.ts';
+import { logNetworkIsolation, networkIsolation } from './system/network-isolation.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { buildVersionInfo } from './system/version.ts';
 import { createLiveCourses, type LiveCourses } from './teaching/live-courses.ts';
@@ -195,6 +196,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Every pdf.js job's caps and the extraction queue's bound (issue 19 §5, adr/019).
   configurePdfJobs({ ...config.pdfExtraction, maxPages: config.pdfMaxPages });
   const soffice = findSoffice(config.pathEnv);
+  // Word documents, and courseware even with REDIS_URL, convert here: say how LibreOffice is kept off the network.
+  if (soffice) logNetworkIsolation(server.log, networkIsolation(config.pathEnv));
   const documentRepository = new DocumentRepository(db);
   // With REDIS_URL, Word documents go to the worker queue (`npm run worker`, adr/016); web instances convert nothing.
   // BullMQ is loaded only then: it costs a tenth of the start-up of a server that never uses it.
@@ -214,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       soffice && !conversionJobs
         ? new ConversionQueue({
             soffice: withWordFonts(soffice),
+            isolation: networkIsolation(config.pathEnv),
             concurrency: 2,
             timeoutMs: config.conversionTimeoutMs,
           })

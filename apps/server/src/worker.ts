@@ -9,6 +9,7 @@ import { DocumentRepository } from './documents/document/document.repository.ts'
 import { DocumentService } from './documents/document/document.service.ts';
 import { createStorage } from './shared/storage/create-storage.ts';
 import { findSoffice, withWordFonts } from './system/converter.ts';
+import { logNetworkIsolation, networkIsolation } from './system/network-isolation.ts';
 
 /** How often the worker adds unfinished documents to the queue again (those whose add failed). */
 const SWEEP_MS = 60_000;
@@ -36,6 +37,7 @@ if (!soffice) {
   logger.fatal('未找到 LibreOffice（soffice），无法转换 Word 文档：请安装 libreoffice-writer-nogui');
   process.exit(1);
 }
+logNetworkIsolation(logger, networkIsolation(config.pathEnv));
 
 const database = await openDatabase({
   dataDir: config.dataDir,
@@ -51,6 +53,7 @@ const documents = new DocumentService({
   storage: await createStorage(config),
   conversion: new ConversionQueue({
     soffice: withWordFonts(soffice),
+    isolation: networkIsolation(config.pathEnv),
     concurrency: config.workerConcurrency,
     timeoutMs: config.conversionTimeoutMs,
   }),

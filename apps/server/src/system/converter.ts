@@ -4,9 +4,14 @@ import path from 'node:path';
 
 /** Finds LibreOffice's soffice on PATH; null when Word conversion is not possible here. */
 export function findSoffice(pathEnv: string | undefined): string | null {
+  return findExecutable(pathEnv, ['soffice', 'libreoffice']);
+}
+
+/** The first of `names` that is an executable file in a directory of PATH; null when none is. */
+export function findExecutable(pathEnv: string | undefined, names: readonly string[]): string | null {
   for (const dir of (pathEnv ?? '').split(path.delimiter)) {
     if (!dir) continue;
-    for (const name of ['soffice', 'libreoffice']) {
+    for (const name of names) {
       const candidate = path.join(dir, name);
       try {
         accessSync(candidate, constants.X_OK);

@@ -8,6 +8,7 @@ import type { AccountService } from '../identity/accounts/account.service.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import type { AuditService } from '../system/audit/audit.service.ts';
 import { withWordFonts } from '../system/converter.ts';
+import { networkIsolation } from '../system/network-isolation.ts';
 import { BoardRepository } from './board/board.repository.ts';
 import { registerBoardRoutes, registerBoardSocket, registerHandInUploadRoute } from './board/board.routes.ts';
 import { BoardService } from './board/board.service.ts';
@@ -73,6 +74,8 @@ export function createLiveCourses(deps: {
       ? new ConversionQueue({
           // The repository's fonts (adr/020): CJK slides in the faces their authors chose.
           soffice: withWordFonts(deps.soffice),
+          // Detected and logged once at start-up (app.ts); the same answer here.
+          isolation: networkIsolation(config.pathEnv),
           concurrency: 1,
           timeoutMs: config.conversionTimeoutMs,
         })

@@ -122,6 +122,8 @@ describe('Word conversion in worker processes through Redis (BullMQ)', () => {
     worker.child.kill('SIGTERM');
     assert.equal(await worker.exited, 0);
     assert.ok(worker.logs.some((line) => line.msg === 'worker stopped'));
+    // At start-up it said how LibreOffice is kept off the network (adr/027).
+    assert.ok(worker.logs.some((line) => typeof line.conversionIsolation === 'string'));
   });
 
   it('a worker killed mid-conversion leaves the job to another, which does it once', async () => {

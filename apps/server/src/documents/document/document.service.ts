@@ -223,6 +223,12 @@ export class DocumentService {
       const source = await storage.localPath(row.source_sha256);
       const extension = row.source_mime === 'application/msword' ? 'doc' : 'docx';
       const result = await conversion.convert(source.path, extension).finally(() => source.release());
+      if (result.droppedLinks) {
+        this.deps.logger.info(
+          { documentId: id, droppedLinks: result.droppedLinks },
+          'external links removed before conversion (adr/027)',
+        );
+      }
       try {
         if (!result.ok || !result.pdfPath) return this.fail(id, result.error ?? '文档转换失败');
         pdfSha256 = await sha256Of(result.pdfPath);

@@ -1,4 +1,4 @@
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 
 /** Limits that a real thesis never reaches and a decompression bomb always does. */
 export const ZIP_LIMITS = {
@@ -16,18 +16,29 @@ export interface ZipInspection {
   reason?: string;
 }
 
-/** An entry of a zip's central directory: its name as stored, its size once inflated, its flags. */
+/** An entry of a zip's central directory, as stored: what is needed to list it or copy it as it is. */
 export interface ZipEntry {
   name: Buffer;
   uncompressedBytes: number;
+  compressedBytes: number;
   /** General-purpose flags; bit 11 says the name is UTF-8. */
   flags: number;
+  /** 0 stored, 8 deflated; anything else LibreOffice cannot read either. */
+  method: number;
+  crc32: number;
+  /** MS-DOS time and date, as stored. */
+  time: number;
+  date: number;
+  /** Where the entry's local header starts. */
+  localHeaderOffset: number;
 }
 
-type Directory = { ok: true; entries: ZipEntry[] } | { ok: false; entries: number; reason: string };
+export type ZipDirectory =
+  | { ok: true; entries: ZipEntry[]; size: number; directoryOffset: number }
+  | { ok: false; entries: number; reason: string };
 
 /** Reads a zip's central directory without inflating anything; refuses ZIP64 and broken structure. */
-async function readDirectory(file: string): Promise<Directory> {
+export async function readZipDirectory(file: string): Promise<ZipDirectory> {
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -54,15 +65,26 @@ async function readDirectory(file: string): Promise<Directory> {
       }
       const uncompressedBytes = directory.readUInt32LE(position + 24);
       if (uncompressedBytes === 0xffffffff) return { ok: false, entries: count, reason: '不支持 ZIP64 格式' };
+      const compressedBytes = directory.readUInt32LE(position + 20);
+      const localHeaderOffset = directory.readUInt32LE(position + 42);
+      if (compressedBytes === 0xffffffff || localHeaderOffset === 0xffffffff) {
+        return { ok: false, entries: count, reason: '不支持 ZIP64 格式' };
+      }
       const nameLength = directory.readUInt16LE(position + 28);
       entries.push({
         name: directory.subarray(position + 46, position + 46 + nameLength),
         uncompressedBytes,
+        compressedBytes,
         flags: directory.readUInt16LE(position + 8),
+        method: directory.readUInt16LE(position + 10),
+        time: directory.readUInt16LE(position + 12),
+        date: directory.readUInt16LE(position + 14),
+        crc32: directory.readUInt32LE(position + 16),
+        localHeaderOffset,
       });
       position += 46 + nameLength + directory.readUInt16LE(position + 30) + directory.readUInt16LE(position + 32);
     }
-    return { ok: true, entries };
+    return { ok: true, entries, size, directoryOffset };
   } finally {
     await handle.close();
   }
@@ -73,9 +95,13 @@ async function readDirectory(file: string): Promise<Directory> {
  * would expand past the limits, as a DOCX decompression bomb does.
  */
 export async function inspectZip(file: string): Promise<ZipInspection> {
-  const directory = await readDirectory(file);
+  return checkZipLimits(await readZipDirectory(file));
+}
+
+/** The decompression-bomb limits applied to a directory already read. */
+export function checkZipLimits(directory: ZipDirectory): ZipInspection {
   if (!directory.ok) return { ok: false, entries: directory.entries, uncompressedBytes: 0, reason: directory.reason };
-  const { size } = await stat(file);
+  const { size } = directory;
   const uncompressed = directory.entries.reduce((sum, entry) => sum + entry.uncompressedBytes, 0);
   const entries = directory.entries.length;
   const ratioExceeded = uncompressed > ZIP_LIMITS.ratioCheckFromBytes && uncompressed > size * ZIP_LIMITS.maxRatio;
@@ -90,12 +116,13 @@ export async function inspectZip(file: string): Promise<ZipInspection> {
  * archive says so (or they decode as such); otherwise GB18030, as Chinese Windows writes them.
  */
 export async function listZip(file: string): Promise<Array<{ name: string; size: number }> | null> {
-  const directory = await readDirectory(file);
+  const directory = await readZipDirectory(file);
   if (!directory.ok) return null;
   return directory.entries.map((entry) => ({ name: zipName(entry), size: entry.uncompressedBytes }));
 }
 
-function zipName(entry: ZipEntry): string {
+/** An entry's name: UTF-8 when the archive says so (or it decodes as such), otherwise GB18030. */
+export function zipName(entry: ZipEntry): string {
   if (entry.flags & 0x800) return entry.name.toString('utf8');
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(entry.name);

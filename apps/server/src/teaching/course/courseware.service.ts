@@ -309,6 +309,12 @@ export class CoursewareService {
         if (!this.conversion) return void (await this.fail(row, '服务器未安装 LibreOffice，无法转换演示文稿'));
         const converted = await this.conversion.convert(source.path, extension);
         cleanupConversion = converted.cleanup;
+        if (converted.droppedLinks) {
+          this.logger.info(
+            { coursewareId: id, droppedLinks: converted.droppedLinks },
+            'external links removed before conversion (adr/027)',
+          );
+        }
         if (!converted.ok || !converted.pdfPath)
           return void (await this.fail(row, converted.error ?? '演示文稿转换失败'));
         input = { file: converted.pdfPath, type: 'pdf' };

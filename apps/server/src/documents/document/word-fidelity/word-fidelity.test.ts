@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { zipArchive } from '../../../shared/zip-writer.ts';
 import { findSoffice, withWordFonts } from '../../../system/converter.ts';
+import { networkIsolation } from '../../../system/network-isolation.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { ConversionQueue } from '../conversion-queue.ts';
 import { chineseNumber, thesisFixtureDocx, thesisFixtures } from './thesis-fixture.ts';
@@ -38,7 +39,11 @@ describe('Word documents convert as Word lays them out', () => {
     );
     const docx = path.join(work, 'thesis.docx');
     writeFileSync(docx, thesisFixtureDocx(fixture.spec));
-    const queue = new ConversionQueue({ soffice: withWordFonts(soffice), timeoutMs: 120_000 });
+    const queue = new ConversionQueue({
+      soffice: withWordFonts(soffice),
+      isolation: networkIsolation(process.env.PATH),
+      timeoutMs: 120_000,
+    });
     const result = await queue.convert(docx, 'docx');
     assert.ok(result.ok && result.pdfPath, result.error);
     pdf = path.join(work, 'thesis.pdf');
@@ -136,7 +141,11 @@ describe('a hostile Word document cannot hold LibreOffice past the timeout', () 
     const previousTmp = process.env.TMPDIR;
     process.env.TMPDIR = own; // the queue's job directory then lands where this test can watch it
     try {
-      const queue = new ConversionQueue({ soffice: withWordFonts(soffice), timeoutMs: 4000 });
+      const queue = new ConversionQueue({
+        soffice: withWordFonts(soffice),
+        isolation: networkIsolation(process.env.PATH),
+        timeoutMs: 4000,
+      });
       // The queue's own timer gave up on it (its message says so), not LibreOffice finishing.
       const result = await queue.convert(docx, 'docx');
       assert.equal(result.ok, false);
