@@ -265,6 +265,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     access,
     audit,
     secret: loadLinkSecret(config.dataDir, config.linkSecret),
+    deployment: config.deployment,
   });
   const liveCourses = createLiveCourses({
     db,

@@ -295,4 +295,13 @@ describe('review demo data', () => {
       else assert.equal(opened.body.data.reviewer?.name, row.label);
     }
   });
+
+  it('marks every account the demo seed made as a demo account (adr/028)', async () => {
+    const accounts = await app.database.db.selectFrom('users').select(['account', 'demo']).execute();
+    assert.ok(accounts.length > 50, 'the whole demo: candidates, reviewers, trainees, the expert');
+    assert.deepEqual(
+      accounts.filter((row) => row.demo !== 1).map((row) => row.account),
+      [],
+    );
+  });
 });

@@ -41,6 +41,15 @@ export async function seedReviewLinkDemo(deps: {
       label: '王教授（华南理工大学）',
       expiresInDays: 30,
     });
+    // The expert the link made is demo data too (adr/028).
+    const expert = await db
+      .selectFrom('review_links')
+      .select('reviewer_user_id')
+      .where('id', '=', link.id)
+      .executeTakeFirst();
+    if (expert?.reviewer_user_id) {
+      await db.updateTable('users').set({ demo: 1 }).where('id', '=', expert.reviewer_user_id).execute();
+    }
     made.push({ purpose: 'review', url: link.url });
   }
   const waiting = await db

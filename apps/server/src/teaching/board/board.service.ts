@@ -15,6 +15,7 @@ import {
 import { ErrorCode } from '@zikao/contract/errors';
 import { Role } from '@zikao/contract/roles';
 import type { FastifyRequest } from 'fastify';
+import { DEMO_LINK_REFUSED, isRefusedDemo } from '../../access/demo-accounts.ts';
 import { AppError, conflict, fileTypeRejected, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -111,6 +112,7 @@ export class BoardService {
   private readonly links: BoardLinkSigner;
   private readonly storage: FileStorage;
   private readonly readState: (courseId: number) => Promise<BoardState>;
+  private readonly deployment: boolean;
 
   constructor(deps: {
     repository: BoardRepository;
@@ -120,6 +122,8 @@ export class BoardService {
     links: BoardLinkSigner;
     storage: FileStorage;
     readState: (courseId: number) => Promise<BoardState>;
+    /** A deployment (NODE_ENV=production): a demo lecturer's course or a demo candidate's link is refused (adr/028). */
+    deployment: boolean;
   }) {
     this.repository = deps.repository;
     this.courses = deps.courses;
@@ -128,6 +132,7 @@ export class BoardService {
     this.links = deps.links;
     this.storage = deps.storage;
     this.readState = deps.readState;
+    this.deployment = deps.deployment;
   }
 
   /** Throws 1030004 unless the link is genuine, unexpired, and its course and candidate still stand. */
@@ -137,11 +142,13 @@ export class BoardService {
     const course = await this.courses.find(credential.cid);
     if (!course) throw badBoardLink('课程不存在');
     if (course.cancelled_at !== null) throw badBoardLink('课程已取消');
+    if (isRefusedDemo(this.deployment, { demo: course.lecturer_demo })) throw badBoardLink(DEMO_LINK_REFUSED);
     let student: BoardGrant['student'] = null;
     if (credential.uid !== undefined) {
       if (credential.role !== 'viewer') throw badBoardLink();
       const person = await this.courseRows.person(credential.uid);
       if (!person || person.role !== Role.student || person.disabled === 1) throw badBoardLink('课堂链接已失效');
+      if (isRefusedDemo(this.deployment, person)) throw badBoardLink(DEMO_LINK_REFUSED);
       student = { id: person.id, name: person.name };
     }
     return { course, role: credential.role, expiresAt: credential.exp, student };
