@@ -393,20 +393,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await seedAttachmentDemo({ db, storage });
         await seedCommentBankDemo(db);
         server.log.info({ ms: Date.now() - started }, 'review demo data created');
-        // Logged once, when made: the start-up log of a demo install holds links that open the pages.
+        // Which links were made, never their URLs: a signature in a log opens the page for whoever
+        // reads the log (adr/028). 管理控制台 → 评阅链接 copies them.
         for (const link of await seedReviewLinkDemo({ db, links })) {
           server.log.info(
-            { purpose: link.purpose, url: `http://localhost:${config.port}${link.url}` },
+            { purpose: link.purpose, linkId: link.linkId, submissionId: link.submissionId },
             `demo review link (${link.purpose === 'review' ? '评阅' : '复核'})`,
           );
         }
         const courseDemo = await seedCourseDemo({ db, liveCourses, storage });
-        if (courseDemo.presenterUrl) {
-          server.log.info(
-            { courses: courseDemo.courses, url: `http://localhost:${config.port}${courseDemo.presenterUrl}` },
-            'live-course demo data created (the live course’s board, as its presenter)',
-          );
-        }
+        server.log.info(
+          courseDemo,
+          'live-course demo data created (王老师 opens the live course’s board from 直播课程)',
+        );
         const practiceStarted = Date.now();
         await seedPracticeDemo({ db, storage, documents, annotations, practice, practiceConsole });
         server.log.info({ ms: Date.now() - practiceStarted }, 'practice demo data created');
