@@ -62,6 +62,7 @@ import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { answerClientError, answerFrameworkError } from './shared/http/client-error.ts';
 import { limitJsonDepth } from './shared/http/json-depth.ts';
+import { withRedactedRequests } from './shared/http/log-redaction.ts';
 import { registerOriginCheck } from './shared/http/origin-check.ts';
 import { appPolicyReader, registerSecurityHeaders } from './shared/http/security-headers.ts';
 import { refuseUndeclaredRoutes } from './shared/http/serve.ts';
@@ -144,7 +145,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onPoolError: (error) => log?.warn({ err: error }, 'database ended an idle connection; the pool opens another'),
   });
   const server = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Requests go to the log (at debug and trace) without the signatures in their URLs (adr/028).
+    logger: withRedactedRequests(options.logger, config.logLevel),
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
