@@ -19,6 +19,7 @@ export const TEMPLATE_ENV = 'E2E_SEED_TEMPLATE';
 
 /** Settings under which a server must seed for itself: the template was made without them. */
 const TEMPLATE_BLOCKERS = [
+  'NODE_ENV',
   'DATA_DIR',
   'DATABASE_URL',
   'REDIS_URL',

@@ -61,6 +61,8 @@ export async function startServer(
     cwd: repoRoot,
     env: {
       ...inherited,
+      // The suite signs in with the demo accounts: never a deployment (adr/028), whatever the shell says.
+      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

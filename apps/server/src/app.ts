@@ -62,6 +62,7 @@ import { handleError } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { answerClientError, answerFrameworkError } from './shared/http/client-error.ts';
 import { limitJsonDepth } from './shared/http/json-depth.ts';
+import { withRedactedRequests } from './shared/http/log-redaction.ts';
 import { registerOriginCheck } from './shared/http/origin-check.ts';
 import { appPolicyReader, registerSecurityHeaders } from './shared/http/security-headers.ts';
 import { refuseUndeclaredRoutes } from './shared/http/serve.ts';
@@ -145,7 +146,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onPoolError: (error) => log?.warn({ err: error }, 'database ended an idle connection; the pool opens another'),
   });
   const server = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Requests go to the log (at debug and trace) without the signatures in their URLs (adr/028).
+    logger: withRedactedRequests(options.logger, config.logLevel),
     bodyLimit: 1024 * 1024,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
@@ -269,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     access,
     audit,
     secret: loadLinkSecret(config.dataDir, config.linkSecret),
+    deployment: config.deployment,
   });
   const liveCourses = createLiveCourses({
     db,
@@ -396,20 +399,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await seedAttachmentDemo({ db, storage });
         await seedCommentBankDemo(db);
         server.log.info({ ms: Date.now() - started }, 'review demo data created');
-        // Logged once, when made: the start-up log of a demo install holds links that open the pages.
+        // Which links were made, never their URLs: a signature in a log opens the page for whoever
+        // reads the log (adr/028). 管理控制台 → 评阅链接 copies them.
         for (const link of await seedReviewLinkDemo({ db, links })) {
           server.log.info(
-            { purpose: link.purpose, url: `http://localhost:${config.port}${link.url}` },
+            { purpose: link.purpose, linkId: link.linkId, submissionId: link.submissionId },
             `demo review link (${link.purpose === 'review' ? '评阅' : '复核'})`,
           );
         }
         const courseDemo = await seedCourseDemo({ db, liveCourses, storage });
-        if (courseDemo.presenterUrl) {
-          server.log.info(
-            { courses: courseDemo.courses, url: `http://localhost:${config.port}${courseDemo.presenterUrl}` },
-            'live-course demo data created (the live course’s board, as its presenter)',
-          );
-        }
+        server.log.info(
+          courseDemo,
+          'live-course demo data created (王老师 opens the live course’s board from 直播课程)',
+        );
         const practiceStarted = Date.now();
         await seedPracticeDemo({ db, storage, documents, annotations, practice, practiceConsole });
         server.log.info({ ms: Date.now() - practiceStarted }, 'practice demo data created');

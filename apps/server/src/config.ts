@@ -28,7 +28,18 @@ const schema = z.object({
   SMS_SIGN_NAME: z.string().min(1).default('自考在线'),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(50),
-  SEED_DEMO: booleanFlag.default(true),
+  /**
+   * `production` makes the server a deployment (adr/028): no demo data, and no demo account signs
+   * in. Any other value is refused, so that a misspelt `prod` cannot quietly run as a demo.
+   */
+  NODE_ENV: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(['production', 'development', 'test'], { error: '须为 production（正式部署）、development 或 test' })
+      .optional(),
+  ),
+  /** Unset: on, except in a deployment. */
+  SEED_DEMO: booleanFlag.optional(),
   /** The review workflow's demo candidates and PDFs, on top of SEED_DEMO; the test app turns it off. */
   SEED_REVIEW_DEMO: booleanFlag.default(true),
   SEED_MUST_CHANGE_PHONE: z.string().optional(),
@@ -139,6 +150,11 @@ export interface AppConfig {
   /** The HTTP gateway, when SMS_PROVIDER is http. */
   smsHttp: { url: string; token: string | undefined; signName: string; timeoutMs: number } | null;
   uploadMaxBytes: number;
+  /**
+   * NODE_ENV=production: the server runs as a deployment (adr/028). It seeds no demo data, and
+   * demo accounts (users.demo) are refused at every sign-in and link.
+   */
+  deployment: boolean;
   seedDemo: boolean;
   seedReviewDemo: boolean;
   seedMustChangePhone: string | undefined;
@@ -213,6 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) {
     throw new Error('配置错误：\n  SMS_HTTP_URL: SMS_PROVIDER 为 http 时必须设置');
   }
+  const deployment = c.NODE_ENV === 'production';
+  if (deployment && c.SEED_DEMO === true) {
+    throw new Error(
+      '配置错误：\n  SEED_DEMO: 正式部署（NODE_ENV=production）不能创建演示数据：演示账号的密码是公开的。请删除 SEED_DEMO 或设为 0',
+    );
+  }
+  const seedDemo = c.SEED_DEMO ?? !deployment;
   if (c.STORAGE === 's3') {
     const missing = S3_REQUIRED.filter((name) => !c[name]);
     if (missing.length > 0) {
@@ -232,8 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { url: c.SMS_HTTP_URL, token: c.SMS_HTTP_TOKEN, signName: c.SMS_SIGN_NAME, timeoutMs: c.SMS_HTTP_TIMEOUT_MS }
       : null,
     uploadMaxBytes: Math.round(c.UPLOAD_MAX_MB * 1024 * 1024),
-    seedDemo: c.SEED_DEMO,
-    seedReviewDemo: c.SEED_DEMO && c.SEED_REVIEW_DEMO,
+    deployment,
+    seedDemo,
+    seedReviewDemo: seedDemo && c.SEED_REVIEW_DEMO,
     seedMustChangePhone: c.SEED_MUST_CHANGE_PHONE,
     captchaTestAnswerLog: c.CAPTCHA_TEST_ANSWER_LOG,
     webDist: path.resolve(c.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 
 loadDotEnv();
@@ -10,6 +9,9 @@ try {
   process.exit(1);
 }
 
+// Imported once the configuration holds, so that a refused one fails in a moment, not after the
+// whole application has loaded.
+const { buildApp } = await import('./app.ts');
 const app = await buildApp(config);
 let stopping = false;
 /**

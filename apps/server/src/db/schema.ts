@@ -50,6 +50,11 @@ export interface UsersTable {
   updated_at: number;
   /** 1 for an external reviewer (外审专家, migration 014): no phone, no password, works through a review link. */
   external: Generated<number>;
+  /**
+   * 1 for an account the demo seed made (migration 022, adr/028): its password is published, so a
+   * deployment (NODE_ENV=production) refuses it at every sign-in and link.
+   */
+  demo: Generated<number>;
 }
 
 export interface SessionsTable {

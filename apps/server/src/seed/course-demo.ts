@@ -129,8 +129,8 @@ async function sessionUser(db: Kysely<Database>, account: string): Promise<Sessi
  * for the demo batch and major so that the demo candidate sees them on 课程; courseware rendered
  * from generated Chinese slides; attendance and hand-ins on the live and the ended course. Made
  * through the services as the console and the board make them. The timetable is
- * `demoCourseSchedule(now)`: the same homes at any hour. Answers the live course's presenter link,
- * for the start-up log.
+ * `demoCourseSchedule(now)`: the same homes at any hour. Answers the live course's id, for the
+ * start-up log: never a board link, whose signature opens the board (adr/028).
  */
 export async function seedCourseDemo(deps: {
   db: Kysely<Database>;
@@ -138,13 +138,13 @@ export async function seedCourseDemo(deps: {
   storage: FileStorage;
   /** The seed's clock; the real one by default. */
   now?: number;
-}): Promise<{ courses: number; presenterUrl: string | null }> {
+}): Promise<{ courses: number; liveCourseId: number | null }> {
   const { db, liveCourses, storage } = deps;
   const admin = await sessionUser(db, '13800000004');
   const teacher = await sessionUser(db, '13800000002');
   const reviewer = await sessionUser(db, '13800000003');
   const student = await sessionUser(db, '13800000001');
-  if (!admin || !teacher || !reviewer || !student) return { courses: 0, presenterUrl: null };
+  if (!admin || !teacher || !reviewer || !student) return { courses: 0, liveCourseId: null };
   const batch = await db.selectFrom('batches').select('id').orderBy('id').executeTakeFirst();
   const targets = { batchIds: batch ? [batch.id] : [], majors: ['汉语言文学'] };
   const { courses, courseware } = liveCourses;
@@ -262,6 +262,5 @@ export async function seedCourseDemo(deps: {
     }
   }
 
-  const presenter = await courses.boardLink(teacher, live.id, 'presenter');
-  return { courses: 7, presenterUrl: presenter.url };
+  return { courses: 7, liveCourseId: live.id };
 }

@@ -61,6 +61,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { mustChangePh
           exam_committee_name: COMMITTEE,
           exam_number: a.examNumber,
           platform: a.role === Role.student ? 'student' : 'teacher',
+          demo: 1,
           created_at: now,
           updated_at: now,
         })

@@ -159,6 +159,7 @@ export async function seedHomeDemo({ db, storage, submissions }: Deps): Promise<
         exam_committee_name: demoStudent.exam_committee_name,
         exam_number: item.examNumber,
         platform: 'student',
+        demo: 1,
         created_at: at(40),
         updated_at: at(40),
       })

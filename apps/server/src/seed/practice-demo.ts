@@ -389,6 +389,7 @@ export async function seedPracticeDemo(deps: Deps): Promise<void> {
         account,
         name,
         role: Role.teacher,
+        demo: 1,
         created_at: now,
         updated_at: now,
       })

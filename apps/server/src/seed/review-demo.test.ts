@@ -272,7 +272,7 @@ describe('review demo data', () => {
     assert.ok(sources && diff.body.data.stats.equal > 0 && diff.body.data.stats.inserted > 0);
   });
 
-  it('makes a 评阅 link and a 复核 link for a submission 待复核, logs them, and both open', async () => {
+  it('makes a 评阅 link and a 复核 link for a submission 待复核, logs which, and both open', async () => {
     const links = await app.post<ListResult<ReviewLinkDto>>('/api/v1/console/reviewLink/list', {}, { token: admin });
     assert.equal(links.body.errorCode, 0, links.body.errorMsg);
     const active = links.body.data.list.filter((row) => row.status === 'active');
@@ -281,8 +281,10 @@ describe('review demo data', () => {
     assert.equal(logged.length, 2);
     for (const row of active) {
       assert.ok(
-        logged.some((line) => String(line.url).endsWith(row.url as string)),
-        `${row.purpose} is logged`,
+        logged.some(
+          (line) => line.linkId === row.id && line.submissionId === row.submissionId && line.purpose === row.purpose,
+        ),
+        `${row.purpose} is logged by its id`,
       );
       const query = new URL(row.url as string, 'http://demo.local').searchParams;
       const credential = { lid: query.get('lid'), exp: query.get('exp'), linkSig: query.get('sig') };
@@ -294,5 +296,33 @@ describe('review demo data', () => {
       if (row.purpose === 'check') assert.equal(opened.body.data.status, 'awaiting_check');
       else assert.equal(opened.body.data.reviewer?.name, row.label);
     }
+  });
+
+  it('writes no signed link to the log: no signature, nor any active link’s (adr/028)', async () => {
+    const links = await app.post<ListResult<ReviewLinkDto>>('/api/v1/console/reviewLink/list', {}, { token: admin });
+    const signatures = links.body.data.list
+      .filter((row) => row.url)
+      .map((row) => new URL(row.url as string, 'http://demo.local').searchParams.get('sig') as string);
+    assert.equal(signatures.length, 2);
+    assert.ok(
+      app.logs.some((line) => line.msg === 'demo data created'),
+      'the demo was seeded here',
+    );
+    for (const line of app.logs) {
+      const text = JSON.stringify(line);
+      // The review and board links carry their signatures as `sig`; the pages send them on as `linkSig`.
+      assert.doesNotMatch(text, /[?&](sig|linkSig)=|"(sig|linkSig)":/, text);
+      assert.doesNotMatch(text, /\/board\?|\/admin\/[^"]*\?[^"]*lid=/, text);
+      for (const signature of signatures) assert.ok(!text.includes(signature), `${line.msg} holds a link’s signature`);
+    }
+  });
+
+  it('marks every account the demo seed made as a demo account (adr/028)', async () => {
+    const accounts = await app.database.db.selectFrom('users').select(['account', 'demo']).execute();
+    assert.ok(accounts.length > 50, 'the whole demo: candidates, reviewers, trainees, the expert');
+    assert.deepEqual(
+      accounts.filter((row) => row.demo !== 1).map((row) => row.account),
+      [],
+    );
   });
 });

@@ -115,6 +115,7 @@ export async function seedReviewDemo({ db, storage, submissions }: Deps): Promis
         exam_committee_name: demoStudent.exam_committee_name,
         exam_number: `03012420${String(sequence).padStart(4, '0')}`,
         platform: 'student',
+        demo: 1,
         created_at: now,
         updated_at: now,
       })

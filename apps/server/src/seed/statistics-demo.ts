@@ -102,6 +102,7 @@ export async function seedStatisticsDemo(deps: {
     exam_committee_name: demoStudent.exam_committee_name,
     exam_number: examNumber,
     platform: role === Role.student ? 'student' : 'teacher',
+    demo: 1,
     created_at: now,
     updated_at: now,
   });

@@ -113,6 +113,7 @@ export function createLiveCourses(deps: {
     links,
     storage,
     readState: (courseId) => state.read(courseId),
+    deployment: config.deployment,
   });
   const hub = new BoardHub({ bus, state, board, logger });
   courses.listen(hub);

@@ -53,6 +53,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const logs: Array<Record<string, unknown>> = [];
   const baseConfig = loadConfig({
     ...process.env,
+    // Never a deployment by accident (a shell's NODE_ENV=production would turn the demo off): a
+    // test that means one passes NODE_ENV itself.
+    NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     SEED_REVIEW_DEMO: '0',

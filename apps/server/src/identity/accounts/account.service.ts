@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { type ListResult, type MajorInfo, passwordProblem, Role } from '@zikao/contract';
+import { type ListResult, type MajorInfo, normalizePhone, PHONE_PATTERN, passwordProblem, Role } from '@zikao/contract';
 import type { AccountDto, AccountListQuery, StaffRole, TemporaryPasswordResult } from '@zikao/contract/console';
 import { forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import { hashPassword } from '../../shared/passwords.ts';
@@ -140,6 +140,57 @@ export class AccountService {
           entityId: created,
           toStatus: 'active',
           detail: { subject: `${input.name}（${input.phone}）`, role: input.role, majors: input.majors },
+        },
+      ]);
+      return created;
+    });
+    return { account: toAccountDto(await this.get(id)), temporaryPassword: password };
+  }
+
+  /**
+   * An admin made from the command line (`npm run create-admin`), with no admin to make it: how a
+   * deployment gets its first admin, since it has no demo (adr/028). A temporary password that
+   * must be changed at first sign-in; the audit trail records it as 系统's.
+   */
+  async createAdmin(input: { phone: string; name: string; schoolName: string }): Promise<TemporaryPasswordResult> {
+    const phone = normalizePhone(input.phone.trim());
+    if (!PHONE_PATTERN.test(phone)) throw invalidInput('phone 手机号格式不正确');
+    const name = input.name.trim();
+    if (!name || name.length > 32) throw invalidInput('name 姓名须为 1–32 个字符');
+    if (await this.accounts.findByAccount(phone)) throw invalidInput(`phone 手机号 ${phone} 已有账号`);
+    const password = temporaryPassword();
+    const passwordHash = await hashPassword(password);
+    const now = Date.now();
+    const id = await this.accounts.transaction(async (accounts, trx) => {
+      const created = await accounts.insert({
+        account: phone,
+        name,
+        role: Role.admin,
+        password_hash: passwordHash,
+        must_change_password: 1,
+        disabled: 0,
+        failed_logins: 0,
+        locked_until: 0,
+        school_name: input.schoolName.trim(),
+        school_logo: '',
+        head_url: '',
+        major_name: '',
+        majors_json: '[]',
+        apply_exam_level: '',
+        exam_committee_name: '',
+        exam_number: null,
+        platform: 'teacher',
+        created_at: now,
+        updated_at: now,
+      });
+      await this.audit.record(trx, [
+        {
+          actorId: null,
+          action: 'accountCreate',
+          entity: 'user',
+          entityId: created,
+          toStatus: 'active',
+          detail: { subject: `${name}（${phone}）`, role: Role.admin, majors: [], via: 'npm run create-admin' },
         },
       ]);
       return created;

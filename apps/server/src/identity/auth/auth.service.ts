@@ -6,6 +6,7 @@ import {
   type UserInfo,
   type UserSession,
 } from '@zikao/contract';
+import { DEMO_SIGN_IN_REFUSED, isRefusedDemo } from '../../access/demo-accounts.ts';
 import type { AppConfig } from '../../config.ts';
 import {
   accountLocked,
@@ -78,6 +79,7 @@ export class AuthService {
     await this.deps.users.update(user.id, { failed_logins: 0, locked_until: 0 });
     if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
     refuseExternal(user);
+    this.refuseDemo(user);
     this.checkSide(side, user);
     return this.startSession(user);
   }
@@ -90,12 +92,14 @@ export class AuthService {
    * Sends a sign-in code, after the image captcha. Every phone answers alike: the send limits
    * count for it whether or not it is an account, and a phone that is no account gets no SMS
    * (nor a code anyone could know). An account on the other side gets its code, and is told to
-   * use the other entrance once it signs in with it: only the phone's owner learns the role.
+   * use the other entrance once it signs in with it: only the phone's owner learns the role. A
+   * deployment sends nothing to a demo account's phone, which may well be a stranger's (adr/028).
    */
   async sendLoginCode(_side: LoginSide, input: { phone: string; captchaId: string; captcha: string }): Promise<void> {
     await this.deps.verification.checkCaptcha(input.captchaId, input.captcha);
     const user = await this.deps.users.findByAccount(normalizePhone(input.phone));
-    await this.deps.verification.sendSmsCode(input.phone, { deliver: Boolean(user) });
+    const deliver = Boolean(user) && !isRefusedDemo(this.deps.config.deployment, user);
+    await this.deps.verification.sendSmsCode(input.phone, { deliver });
   }
 
   async loginBySms(side: LoginSide, phone: string, code: string): Promise<UserSession> {
@@ -105,6 +109,7 @@ export class AuthService {
     if (!user) throw wrongCode('验证码错误或已过期，请重新获取');
     if (user.disabled) throw accountLocked('账号已停用，请联系管理员');
     refuseExternal(user);
+    this.refuseDemo(user);
     this.checkSide(side, user);
     return this.startSession(user);
   }
@@ -117,7 +122,7 @@ export class AuthService {
       await this.deps.sessions.delete(session.sessionId);
       throw notLoggedIn('登录已过期，请重新登录');
     }
-    return sessionUserOf(session);
+    return this.callerOf(session);
   }
 
   /**
@@ -127,7 +132,7 @@ export class AuthService {
   knownSession(token: string): SessionUser | undefined {
     const session = this.deps.sessions.findInMemory(token);
     if (!session || session.expiresAt <= Date.now()) return undefined;
-    return sessionUserOf(session);
+    return this.callerOf(session);
   }
 
   async logout(user: SessionUser): Promise<void> {
@@ -161,6 +166,20 @@ export class AuthService {
   /** 1030002 for an account that must change its password first. */
   assertPasswordCurrent(user: SessionUser): void {
     if (user.mustChangePassword) throw mustChangePassword();
+  }
+
+  /** A demo account, on a deployment: 1030003 (adr/028). */
+  private refuseDemo(user: UserRow): void {
+    if (isRefusedDemo(this.deps.config.deployment, user)) throw forbidden(DEMO_SIGN_IN_REFUSED);
+  }
+
+  /**
+   * The caller as the hooks and services see it; throws 1030001 for a disabled account, and for a
+   * demo account's session on a deployment (one made before the server ran as one, adr/028).
+   */
+  private callerOf(session: SessionWithUser): SessionUser {
+    if (isRefusedDemo(this.deps.config.deployment, session.user)) throw notLoggedIn(DEMO_SIGN_IN_REFUSED);
+    return sessionUserOf(session);
   }
 
   private checkSide(side: LoginSide, user: UserRow): void {

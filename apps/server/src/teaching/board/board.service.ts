@@ -15,6 +15,7 @@ import {
 import { ErrorCode } from '@zikao/contract/errors';
 import { Role } from '@zikao/contract/roles';
 import type { FastifyRequest } from 'fastify';
+import { DEMO_LINK_REFUSED, isRefusedDemo } from '../../access/demo-accounts.ts';
 import {
   AppError,
   conflict,
@@ -120,6 +121,7 @@ export class BoardService {
   private readonly links: BoardLinkSigner;
   private readonly storage: FileStorage;
   private readonly readState: (courseId: number) => Promise<BoardState>;
+  private readonly deployment: boolean;
 
   constructor(deps: {
     repository: BoardRepository;
@@ -129,6 +131,8 @@ export class BoardService {
     links: BoardLinkSigner;
     storage: FileStorage;
     readState: (courseId: number) => Promise<BoardState>;
+    /** A deployment (NODE_ENV=production): a demo lecturer's course or a demo candidate's link is refused (adr/028). */
+    deployment: boolean;
   }) {
     this.repository = deps.repository;
     this.courses = deps.courses;
@@ -137,6 +141,7 @@ export class BoardService {
     this.links = deps.links;
     this.storage = deps.storage;
     this.readState = deps.readState;
+    this.deployment = deps.deployment;
   }
 
   /** Throws 1030004 unless the link is genuine, unexpired, and its course and candidate still stand. */
@@ -146,11 +151,13 @@ export class BoardService {
     const course = await this.courses.find(credential.cid);
     if (!course) throw badBoardLink('课程不存在');
     if (course.cancelled_at !== null) throw badBoardLink('课程已取消');
+    if (isRefusedDemo(this.deployment, { demo: course.lecturer_demo })) throw badBoardLink(DEMO_LINK_REFUSED);
     let student: BoardGrant['student'] = null;
     if (credential.uid !== undefined) {
       if (credential.role !== 'viewer') throw badBoardLink();
       const person = await this.courseRows.person(credential.uid);
       if (!person || person.role !== Role.student || person.disabled === 1) throw badBoardLink('课堂链接已失效');
+      if (isRefusedDemo(this.deployment, person)) throw badBoardLink(DEMO_LINK_REFUSED);
       student = { id: person.id, name: person.name };
     }
     return { course, role: credential.role, expiresAt: credential.exp, student };

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BoardAttendanceResult, BoardContext, CourseListResult } from '@zikao/contract/course';
 import type { StudentCoursesResult } from '@zikao/contract/student-info';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { credentialOf } from './course.test-kit.ts';
+import { boardLink, credentialOf } from './course.test-kit.ts';
 
 describe('the live-course demo data', () => {
   let app: TestApp;
@@ -26,14 +26,17 @@ describe('the live-course demo data', () => {
     assert.match(ended?.playbackUrl ?? '', /^https:\/\//);
   });
 
-  it('shows the demo candidate their courses, and the presenter link from the start-up log opens the board', async () => {
+  it('shows the demo candidate their courses, and the demo teacher opens the live course’s board', async () => {
     const student = await app.login('13800000001', 'Zikao@2026', 'student');
     const mine = await app.post<StudentCoursesResult>('/api/v1/student/courses', {}, { token: student });
     const statuses = new Set(mine.body.data.list.map((course) => course.status));
     assert.deepEqual([...statuses].sort(), ['ended', 'live', 'upcoming']);
+    // The start-up log names the live course, never a link to it (adr/028).
     const logged = app.logs.find((line) => String(line.msg).startsWith('live-course demo data created'));
-    const url = String(logged?.url ?? '');
-    const credential = credentialOf(new URL(url).pathname + new URL(url).search);
+    assert.equal(logged?.url, undefined);
+    const liveCourseId = Number(logged?.liveCourseId);
+    const teacher = await app.login('13800000002');
+    const credential = credentialOf((await boardLink(app, teacher, liveCourseId, 'presenter')).url);
     const context = await app.post<BoardContext>('/api/v1/board/context', credential);
     assert.equal(context.body.data.role, 'presenter');
     assert.ok(context.body.data.deck.length > 0);

@@ -12,7 +12,8 @@ import {
 } from 'kysely';
 import type { CoursesTable, Database } from '../../db/schema.ts';
 
-export type CourseRow = Selectable<CoursesTable> & { lecturer_name: string };
+/** A course with its lecturer's name, and whether the lecturer is a demo account (the board's check, adr/028). */
+export type CourseRow = Selectable<CoursesTable> & { lecturer_name: string; lecturer_demo: number };
 
 type Courses = ExpressionBuilder<Database & { c: CoursesTable }, 'c'>;
 
@@ -92,7 +93,7 @@ export class CourseRepository {
       .selectFrom('courses as c')
       .innerJoin('users as u', 'u.id', 'c.lecturer_id')
       .selectAll('c')
-      .select('u.name as lecturer_name');
+      .select(['u.name as lecturer_name', 'u.demo as lecturer_demo']);
   }
 
   find(id: number): Promise<CourseRow | undefined> {
@@ -355,7 +356,7 @@ export class CourseRepository {
   person(userId: number) {
     return this.db
       .selectFrom('users')
-      .select(['id', 'name', 'role', 'disabled', 'exam_number'])
+      .select(['id', 'name', 'role', 'disabled', 'exam_number', 'demo'])
       .where('id', '=', userId)
       .executeTakeFirst();
   }

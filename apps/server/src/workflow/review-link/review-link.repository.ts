@@ -39,8 +39,15 @@ export class ReviewLinkRepository {
     return row.id;
   }
 
-  find(id: number): Promise<ReviewLinkRow | undefined> {
-    return this.db.selectFrom('review_links').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A link, with whether a demo account made it (adr/028), in the one statement a link's call reads. */
+  find(id: number): Promise<(ReviewLinkRow & { creator_demo: number }) | undefined> {
+    return this.db
+      .selectFrom('review_links as l')
+      .innerJoin('users as c', 'c.id', 'l.created_by')
+      .selectAll('l')
+      .select('c.demo as creator_demo')
+      .where('l.id', '=', id)
+      .executeTakeFirst();
   }
 
   private listed() {

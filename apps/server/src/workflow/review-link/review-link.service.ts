@@ -14,6 +14,7 @@ import {
 import { SUBMISSION_STATUS_LABELS } from '@zikao/contract/review-lists';
 import type { z } from 'zod';
 import type { AccessService } from '../../access/access.service.ts';
+import { DEMO_LINK_REFUSED, isRefusedDemo } from '../../access/demo-accounts.ts';
 import type { LinkScope } from '../../access/link-rules.ts';
 import type { AccountService } from '../../identity/accounts/account.service.ts';
 import { badReviewLink, conflict, notFound } from '../../shared/errors.ts';
@@ -48,6 +49,8 @@ interface Deps {
   audit: AuditService;
   /** The HMAC key (`loadLinkSecret`); never stored in the database. */
   secret: Buffer;
+  /** A deployment (NODE_ENV=production): links made by or acting as a demo account are refused (adr/028). */
+  deployment: boolean;
   now?: () => number;
 }
 
@@ -206,6 +209,9 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
     const actor = await accounts.linkActor(row.purpose === 'review' ? (row.reviewer_user_id ?? 0) : row.created_by);
     // A 复核 link acts as its creator only while they are an admin with an enabled account.
     if (!actor || (row.purpose === 'check' && actor.role !== Role.admin)) throw badReviewLink('评阅链接已失效');
+    if (isRefusedDemo(this.deps.deployment, actor.row, { demo: row.creator_demo })) {
+      throw badReviewLink(DEMO_LINK_REFUSED);
+    }
     await links.transaction(async (repository, trx) => {
       // Revoked (or run out) since it was read: the same answers as above.
       if (!(await repository.touch(row.id, now))) {

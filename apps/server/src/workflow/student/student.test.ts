@@ -476,7 +476,11 @@ describe('the candidate side', () => {
     );
     const listed = await call<AnnotationDto[]>('/v1/annotation/list', { documentId }, who.token);
     assert.equal(listed.data.length, 1);
-    assert.equal(listed.data[0]?.authorName, '评阅教师', 'toward a candidate the reviewer is a role, blind batch or not');
+    assert.equal(
+      listed.data[0]?.authorName,
+      '评阅教师',
+      'toward a candidate the reviewer is a role, blind batch or not',
+    );
     assert.equal(listed.data[0]?.authorId, 0);
 
     const reply = await call('/v1/annotation/reply', { annotationId: note.id, comment: '已补充研究现状' }, who.token);
