@@ -20,7 +20,6 @@ export const TEMPLATE_ENV = 'E2E_SEED_TEMPLATE';
 /** Settings under which a server must seed for itself: the template was made without them. */
 const TEMPLATE_BLOCKERS = [
   'NODE_ENV',
-  'DATA_DIR',
   'DATABASE_URL',
   'REDIS_URL',
   'STORAGE',
@@ -29,7 +28,11 @@ const TEMPLATE_BLOCKERS = [
   'SEED_MUST_CHANGE_PHONE',
 ];
 
-/** The template's directory, when this server can start from it. */
+/**
+ * The template's directory, when this server can start from it. A test may name its own DATA_DIR
+ * (to read the database itself): an empty one is given the template too; one that holds data (a
+ * restart) is not.
+ */
 export function usableTemplate(extraEnv: Record<string, string>): string | null {
   const template = process.env[TEMPLATE_ENV];
   if (!template || process.env.E2E_FRESH_SEED === '1') return null;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,14 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+async function isEmptyDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch {
+    return true;
+  }
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -41,13 +49,15 @@ async function freePort(): Promise<number> {
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  /** How long start-up may take (the demo seed on PostgreSQL and S3 takes longer); 60 s by default. */
+  /** How long start-up may take (a demo seed of its own, on a busy machine); 180 s by default. */
   options: { startTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'zikao-e2e-'));
-  // The demo data seeded once for the suite (seed-template.ts), where these settings allow it.
+  // The demo data seeded once for the suite (seed-template.ts), where these settings allow it: in
+  // the server's own directory, or in the test's when it names an empty one.
   const template = usableTemplate(extraEnv);
-  if (template) await copyTemplate(template, dataDir);
+  const target = extraEnv.DATA_DIR ?? dataDir;
+  if (template && (await isEmptyDirectory(target))) await copyTemplate(template, target);
   // A test may restart an instance on the port it had (extraEnv.PORT), e.g. behind a load balancer.
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const logs: LogLine[] = [];
@@ -106,7 +116,7 @@ export async function startServer(
   });
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  const deadline = Date.now() + (options.startTimeoutMs ?? 180_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
