@@ -1,7 +1,8 @@
 /// <reference path="../../apps/server/src/test/s3rver.d.ts" />
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -457,10 +458,17 @@ describe('several instances behind nginx (PostgreSQL, Redis, S3, a worker)', () 
   it('SIGTERM drains: requests under way finish, and a conversion finishes or goes back to the queue', async () => {
     const token = await apiLogin(a, PHONES.reviewer, DEMO_PASSWORD);
     // An upload under way on b (half its body sent) when b is told to stop.
+    const tmp = path.join(env.DATA_DIR as string, 'tmp');
+    const receiving = async () =>
+      (await readdir(tmp)).filter(
+        (name) => name.endsWith('.part') && (statSync(path.join(tmp, name), { throwIfNoEntry: false })?.size ?? 0) > 0,
+      );
+    const earlier = new Set(await receiving());
     const inFlight = await slowUpload(b.url, token, thesisDocx({ pages: 2, seed: '停机' }), 'drain.docx');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // b is writing the half it has to its temporary file: the upload is under way there.
+    await until(async () => (await receiving()).some((name) => !earlier.has(name)), 'b receives the upload', 30_000);
     process.kill(b.pid, 'SIGTERM');
-    await b.waitForLog((line) => line.msg === 'shutting down: finishing requests under way', 5000);
+    await b.waitForLog((line) => line.msg === 'shutting down: finishing requests under way', 30_000);
     // b takes no new connections now (nginx moves on to a) …
     await until(
       () =>
