@@ -14,7 +14,7 @@ import {
   uploadCourseware,
 } from '../../teaching/course/course.test-kit.ts';
 import { eventually } from '../../test/eventually.ts';
-import { buildDocument, buildUser } from '../../test/factories.ts';
+import { buildBatch, buildDocument, buildSubmission, buildUser } from '../../test/factories.ts';
 import { multiPagePdf } from '../../test/fixtures.ts';
 import { tongjiThesis } from '../../test/real-documents.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -206,5 +206,46 @@ describe('file answers: the bytes a range asks for, each reply sent once', () =>
     }
     await settled();
     assert.deepEqual(doubleSends(app, since), []);
+  });
+
+  it('lets a browser keep a PDF only until its file changes: ETag, 304, and If-Range', async () => {
+    const url = `${base}/api/v1/document/file/${documentId}`;
+    const auth = owner;
+    const first = await get(agent, url, { ...auth, range: 'bytes=0-99' });
+    const etag = String(first?.headers.etag);
+    assert.equal(first?.headers['cache-control'], 'private, no-cache');
+    const unchanged = await get(agent, url, { ...auth, range: 'bytes=0-99', 'if-none-match': etag });
+    assert.equal(unchanged?.status, 304);
+    assert.equal(unchanged?.body.length, 0);
+    const sameFile = await get(agent, url, { ...auth, range: 'bytes=100-199', 'if-range': etag });
+    assert.equal(sameFile?.status, 206);
+    assert.ok(sameFile?.body.equals(pdf.subarray(100, 200)));
+    // Bytes kept of another file: the browser must not join this range to them.
+    const otherFile = await get(agent, url, { ...auth, range: 'bytes=100-199', 'if-range': '"another-file"' });
+    assert.equal(otherFile?.status, 200);
+    assert.ok(otherFile?.body.equals(pdf));
+
+    // One address, two files: the owner's upload, and to a reviewer the copy without metadata.
+    const reviewer = await buildUser(app, { role: Role.reviewer });
+    const batchId = await buildBatch(app);
+    await buildSubmission(app, { batchId, status: 'assigned', reviewerId: reviewer.id, documentId });
+    const reviewerToken = await app.login(reviewer.account, reviewer.password);
+    const copy = await get(agent, url, {
+      authorization: `Bearer ${reviewerToken}`,
+      range: 'bytes=0-99',
+      'if-none-match': etag,
+    });
+    assert.equal(copy?.status, 206, 'the owner’s kept bytes are not the reviewer’s file');
+    assert.notEqual(copy?.headers.etag, etag);
+  });
+
+  it('never lets a cache keep an error answered at a file’s address', async () => {
+    const missing = await get(agent, `${base}/api/v1/document/file/999999`, {
+      ...owner,
+      range: 'bytes=0-262143',
+    });
+    assert.equal(missing?.status, 200);
+    assert.match(String(missing?.headers['content-type']), /json/);
+    assert.equal(missing?.headers['cache-control'], 'no-store');
   });
 });
