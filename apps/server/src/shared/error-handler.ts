@@ -39,6 +39,9 @@ const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string; status: 
  * 1000001; anything else is 1090001 with an id that the log holds in full.
  */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void {
+  // An error is never kept by a cache: at a file's address (a PDF read by ranges before it is
+  // ready), a kept envelope made Chromium join later range answers wrongly (adr/024).
+  reply.header('cache-control', 'no-store');
   if (error instanceof AppError) {
     reply.status(error.httpStatus).send({ errorCode: error.code, errorMsg: error.message, data: null });
     return;

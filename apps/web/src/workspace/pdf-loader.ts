@@ -2,7 +2,7 @@ import type { PDFDocumentProxy, PDFWorker } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { currentToken } from '../shared/stores/session-store.ts';
 import { BundledBinaryDataFactory } from './bundled-data-factory.ts';
-import { fromTail, PDF_CHUNK, type PdfEnds, type PdfFile, readPdfEnds, readRange } from './pdf-ranges.ts';
+import { fromTail, PDF_CHUNK, type PdfEnds, type PdfFile, readChunk, readPdfEnds } from './pdf-ranges.ts';
 
 export type PdfJs = typeof import('pdfjs-dist');
 
@@ -111,8 +111,12 @@ export async function openPdf(file: PdfFile, ends: Promise<PdfEnds> = readPdfSta
 
     private async read(begin: number, end: number, attempt: number): Promise<void> {
       try {
-        const answer = await readRange(fetch, file, bearer, `bytes=${begin}-${end - 1}`, aborted.signal);
-        this.onDataRange(begin, answer.bytes.subarray(begin - answer.start, end - answer.start));
+        // A chunk of the file the ends came from; a second try goes past the browser's cache.
+        const chunk = { begin, end, etag: start.etag };
+        const cache = attempt > 1 ? 'reload' : undefined;
+        const bytes = await readChunk(fetch, file, bearer, chunk, aborted.signal, cache);
+        if (aborted.signal.aborted) return;
+        this.onDataRange(begin, bytes);
       } catch {
         if (aborted.signal.aborted) return;
         // pdf.js has no way to hear that a range failed: the document is closed instead, and

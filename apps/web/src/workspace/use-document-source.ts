@@ -1,8 +1,8 @@
 import { DOCUMENT_STATUS_LABELS, type DocumentPage, type DocumentStatus } from '@zikao/contract/document';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../shared/request/errors.ts';
 import { takeDocumentFetch } from './document-prefetch.ts';
+import { documentLoadMessage } from './failure.ts';
 import type { PdfJs } from './pdf-loader.ts';
 import type { WorkspaceApi } from './workspace-api.ts';
 
@@ -45,6 +45,9 @@ export function useDocumentSource(
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pdf: PDFDocumentProxy | null = null;
+    // A failure seen while the document reads as ready is tried once more with a fresh fetch: the
+    // PDF may have been asked for a moment before it was ready, and its page texts a moment after.
+    let retriedWhenReady = false;
     setSource(EMPTY);
     if (fieldKey !== null) {
       const texts = JSON.parse(fieldKey) as string[];
@@ -59,14 +62,18 @@ export function useDocumentSource(
       const fetched = takeDocumentFetch(api, documentId);
       const pdfPromise = fetched.pdf;
       let text: Awaited<ReturnType<WorkspaceApi['documentText']>>;
+      let opened: Awaited<typeof pdfPromise>;
       try {
         text = await fetched.text;
+        opened = await pdfPromise;
       } catch (error) {
+        // A PDF that opened beside page texts that failed is not kept.
+        void pdfPromise.then(([, loaded]) => loaded.destroy()).catch(() => {});
         if (cancelled) return;
         await waitUntilReady(error);
         return;
       }
-      const [pdfjs, loaded] = await pdfPromise;
+      const [pdfjs, loaded] = opened;
       pdf = loaded;
       if (cancelled) {
         void loaded.destroy();
@@ -86,7 +93,12 @@ export function useDocumentSource(
         const summary = await api.documentStatus(documentId);
         if (cancelled) return;
         if (summary.status === 'ready') {
-          setSource({ ...EMPTY, error: cause instanceof Error ? cause.message : '文档加载失败' });
+          if (retriedWhenReady) {
+            setSource({ ...EMPTY, error: documentLoadMessage(cause) });
+            return;
+          }
+          retriedWhenReady = true;
+          await open();
           return;
         }
         setSource({
@@ -105,10 +117,7 @@ export function useDocumentSource(
 
     function fail(error: unknown) {
       if (cancelled) return;
-      setSource({
-        ...EMPTY,
-        error: error instanceof ApiError || error instanceof Error ? error.message : '文档加载失败',
-      });
+      setSource({ ...EMPTY, error: documentLoadMessage(error) });
     }
 
     void open().catch(fail);

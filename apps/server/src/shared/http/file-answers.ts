@@ -24,9 +24,23 @@ export function parseRange(
   return { start, end };
 }
 
+/** Whether an `If-None-Match` list names this entity tag (weak comparison, RFC 9110 §13.1.2). */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || strip(tag) === etag);
+}
+
 /**
  * A review PDF, whole or the byte range the request asks for (pdf.js reads by ranges): the
  * reviewer's document call and its comment-proxy twin answer with it.
+ *
+ * One address answers different files: the owner's upload, or to a blind reviewer its copy without
+ * metadata (`CleanPdfCopies`), each with its own ETag. A browser may keep the bytes but must ask
+ * before it uses them (`no-cache`, answered 304 while the ETag holds): under `max-age` Chromium
+ * served one file's kept chunks beside the other's new ones. A range asked for `If-Range` another
+ * file's tag is answered with the whole current file (RFC 9110 §13.1.5), so that the browser does
+ * not join it to bytes it kept of the other (adr/024).
  */
 export async function sendPdf(
   request: FastifyRequest,
@@ -34,28 +48,33 @@ export async function sendPdf(
   storage: FileStorage,
   pdf: { sha256: string; size: number; name: string },
 ): Promise<FastifyReply> {
-  const range = parseRange(request.headers.range, pdf.size);
+  const etag = `"${pdf.sha256}"`;
   reply
     .header('accept-ranges', 'bytes')
-    .header('content-type', 'application/pdf')
-    .header('cache-control', 'private, max-age=3600')
-    .header('etag', `"${pdf.sha256}"`)
+    .header('cache-control', 'private, no-cache')
+    .header('etag', etag)
     .header(
       'content-disposition',
       `inline; filename*=UTF-8''${encodeURIComponent(pdf.name.replace(/\.(docx?|pdf)$/i, ''))}.pdf`,
     );
+  if (noneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  const ifRange = request.headers['if-range'];
+  // A date, or another file's tag: the kept bytes are not this file's, so the whole file goes.
+  const sameFile = ifRange === undefined || String(ifRange).trim() === etag;
+  const range = sameFile ? parseRange(request.headers.range, pdf.size) : null;
   if (range === 'invalid') {
     return reply.status(416).header('content-range', `bytes */${pdf.size}`).send();
   }
+  const body = await storage.read(pdf.sha256, range ?? undefined);
+  reply.header('content-type', 'application/pdf');
   if (range) {
-    reply
+    return reply
       .status(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${pdf.size}`)
-      .header('content-length', range.end - range.start + 1);
-    return reply.send(await storage.read(pdf.sha256, range));
+      .header('content-length', range.end - range.start + 1)
+      .send(body);
   }
-  reply.header('content-length', pdf.size);
-  return reply.send(await storage.read(pdf.sha256));
+  return reply.header('content-length', pdf.size).send(body);
 }
 
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);

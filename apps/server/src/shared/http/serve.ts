@@ -91,10 +91,22 @@ export function serve<E extends Endpoint>(
       const context = { user, request, reply } as CallContext<E>;
       const answer = handler(input, context);
       if (answer === undefined || answer === reply) return answer;
-      if (answer instanceof Promise) return answer.then((value) => (value === reply ? reply : ok(value)));
+      if (answer instanceof Promise) return answer.then((value) => (answeredItself(reply) ? undefined : ok(value)));
       return ok(answer);
     },
   });
+}
+
+/**
+ * Whether the handler sent the reply itself. An async handler's `return reply.send(stream)` never
+ * resolves to the reply: Fastify's reply is a thenable, so the handler's promise adopts it and
+ * settles with `undefined` once the response has ended or its connection closed. Wrapping that
+ * `undefined` in an envelope would send a second answer: Fastify's "Reply was already sent"
+ * warning, or, on a range request the browser aborted, an error ("payload of invalid type
+ * 'object'") on a response whose bytes were under way.
+ */
+function answeredItself(reply: FastifyReply): boolean {
+  return reply.sent || reply.raw.headersSent || reply.raw.destroyed;
 }
 
 /** The endpoint a registered route was declared by, if any. */

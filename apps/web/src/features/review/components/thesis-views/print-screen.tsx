@@ -10,6 +10,7 @@ import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
 import { formatDate } from '../../../../shared/utils/date.ts';
 import { CATEGORY_BY_KEY, SEVERITY_LABEL } from '../../../../workspace/categories.ts';
+import { documentLoadMessage } from '../../../../workspace/failure.ts';
 import { DrawnShapeSvg } from '../../../../workspace/marks/drawn-shape.tsx';
 import { KindIcon, SuggestionLine } from '../../../../workspace/marks/mark-parts.tsx';
 import { DELETE_COLOR, INSERT_COLOR, suggestionView } from '../../../../workspace/marks/mark-style.ts';
@@ -81,7 +82,8 @@ function useRenderedPages(documentId: number | null) {
         page.cleanup();
       }
     })().catch((reason: unknown) => {
-      if (!cancelled) setError(reason instanceof Error && reason.message ? reason.message : '论文文件加载失败');
+      // pdf.js's own messages are English: the reader is told in Chinese.
+      if (!cancelled) setError(documentLoadMessage(reason));
     });
     return () => {
       cancelled = true;
