@@ -12,12 +12,12 @@ import {
   credentialOf,
   TEST_LINK_SECRET,
   uploadCourseware,
-} from '../../teaching/course/course.test-kit.ts';
-import { eventually } from '../../test/eventually.ts';
-import { buildBatch, buildDocument, buildSubmission, buildUser } from '../../test/factories.ts';
-import { multiPagePdf } from '../../test/fixtures.ts';
-import { tongjiThesis } from '../../test/real-documents.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+} from '../teaching/course/course.test-kit.ts';
+import { eventually } from './eventually.ts';
+import { buildBatch, buildDocument, buildSubmission, buildUser } from './factories.ts';
+import { multiPagePdf } from './fixtures.ts';
+import { tongjiThesis } from './real-documents.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 interface Answer {
   status: number;
