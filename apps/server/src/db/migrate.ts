@@ -17,6 +17,7 @@ import * as statistics from './migrations/017-statistics.ts';
 import * as carryCandidates from './migrations/018-carry-candidates.ts';
 import * as limitsAndOutbox from './migrations/020-limits-and-outbox.ts';
 import * as markupKinds from './migrations/021-markup-kinds.ts';
+import * as commentBankUnique from './migrations/023-comment-bank-unique.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '020-limits-and-outbox': limitsAndOutbox,
   '018-carry-candidates': carryCandidates,
   '021-markup-kinds': markupKinds,
+  '023-comment-bank-unique': commentBankUnique,
 };
 
 /**

@@ -167,6 +167,7 @@ export interface AnnotationRepliesTable {
   created_at: number;
 }
 
+/** 常用批注语. One entry per owner and text (migration 023; shared entries, owner null, as one owner). */
 export interface CommentBankTable {
   id: Generated<number>;
   owner_id: number | null;
