@@ -111,7 +111,7 @@ export function createLiveCourses(deps: {
     storage,
     readState: (courseId) => state.read(courseId),
   });
-  const hub = new BoardHub({ bus, state, board, logger });
+  const hub = new BoardHub({ bus, state, board, logger, limits: config.board });
   courses.listen(hub);
 
   return {
