@@ -415,6 +415,8 @@ export interface CourseAttendanceTable {
   joins: number;
   /** Open board sockets over every instance. */
   connections: number;
+  /** A guest's client address when the row was made (migration 024): guests per address are capped. */
+  client_address: string | null;
 }
 
 /** 学员上传. */

@@ -110,6 +110,7 @@ export function createLiveCourses(deps: {
     links,
     storage,
     readState: (courseId) => state.read(courseId),
+    guestsPerAddress: config.board.guestsPerAddress,
   });
   const hub = new BoardHub({ bus, state, board, logger, limits: config.board });
   courses.listen(hub);

@@ -80,6 +80,8 @@ class OpenCounts {
 class Connection {
   readonly socket: BoardSocket;
   readonly grant: BoardGrant;
+  /** The client's address (a guest's 出勤 is capped per address). */
+  readonly address: string;
   /** Cleared once the socket has sent `join`; until then it runs to the join deadline. */
   joinDeadline: NodeJS.Timeout | null = null;
   joined = false;
@@ -91,9 +93,10 @@ class Connection {
   private refilledAt = Date.now();
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(socket: BoardSocket, grant: BoardGrant) {
+  constructor(socket: BoardSocket, grant: BoardGrant, address: string) {
     this.socket = socket;
     this.grant = grant;
+    this.address = address;
   }
 
   get courseId(): number {
@@ -226,7 +229,7 @@ export class BoardHub implements CourseEvents {
           this.refuseTooMany(socket, `该课堂链接打开的连接已达上限（${this.limits.socketsPerLink} 个），请稍后再试`);
           return;
         }
-        const accepted = new Connection(socket, grant);
+        const accepted = new Connection(socket, grant, address);
         accepted.joinDeadline = joinDeadline;
         connection = accepted;
         let room = this.rooms.get(grant.course.id);
@@ -316,7 +319,11 @@ export class BoardHub implements CourseEvents {
         if (!connection.joined) {
           const attendee = this.board.attendee(connection.grant, message.clientId, message.name);
           if (attendee) {
-            const row = await this.board.join(connection.grant, attendee);
+            const row = await this.board.join(connection.grant, attendee, connection.address);
+            if (!row) {
+              this.refuseTooMany(connection.socket, this.board.guestsFull());
+              return;
+            }
             connection.attendee = attendee;
             connection.attendanceId = row.id;
             connection.lastTouch = Date.now();

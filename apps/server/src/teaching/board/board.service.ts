@@ -15,7 +15,15 @@ import {
 import { ErrorCode } from '@zikao/contract/errors';
 import { Role } from '@zikao/contract/roles';
 import type { FastifyRequest } from 'fastify';
-import { AppError, conflict, fileTypeRejected, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
+import {
+  AppError,
+  conflict,
+  fileTypeRejected,
+  forbidden,
+  invalidInput,
+  notFound,
+  tooManyRequests,
+} from '../../shared/errors.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { parseInput } from '../../shared/validation.ts';
@@ -111,6 +119,7 @@ export class BoardService {
   private readonly links: BoardLinkSigner;
   private readonly storage: FileStorage;
   private readonly readState: (courseId: number) => Promise<BoardState>;
+  private readonly guestsPerAddress: number;
 
   constructor(deps: {
     repository: BoardRepository;
@@ -120,6 +129,8 @@ export class BoardService {
     links: BoardLinkSigner;
     storage: FileStorage;
     readState: (courseId: number) => Promise<BoardState>;
+    /** Guests one client address may bring into a course's 出勤 (BOARD_GUESTS_PER_ADDRESS). */
+    guestsPerAddress: number;
   }) {
     this.repository = deps.repository;
     this.courses = deps.courses;
@@ -128,6 +139,7 @@ export class BoardService {
     this.links = deps.links;
     this.storage = deps.storage;
     this.readState = deps.readState;
+    this.guestsPerAddress = deps.guestsPerAddress;
   }
 
   /** Throws 1030004 unless the link is genuine, unexpired, and its course and candidate still stand. */
@@ -211,10 +223,28 @@ export class BoardService {
 
   // What the socket hub records.
 
-  /** A board socket joined: the attendee's row, created or refreshed. */
-  async join(grant: BoardGrant, attendee: Attendee): Promise<AttendanceRow> {
-    const id = await this.repository.record(grant.course.id, attendee, Date.now(), true);
-    return (await this.repository.findAttendance(id)) as AttendanceRow;
+  /**
+   * A board socket joined: the attendee's row, created or refreshed; null for a new guest from an
+   * address that has brought as many guests as it may into the course.
+   */
+  async join(grant: BoardGrant, attendee: Attendee, address: string): Promise<AttendanceRow | null> {
+    const id = await this.present(grant, attendee, address, true);
+    return id === null ? null : ((await this.repository.findAttendance(id)) as AttendanceRow);
+  }
+
+  /** The message of a guest turned away by the per-address limit. */
+  guestsFull(): string {
+    return `同一网络地址加入本课堂的访客已达上限（${this.guestsPerAddress} 人）`;
+  }
+
+  /** Records a visit: a candidate by account, a guest by browser within the per-address limit (null past it). */
+  private present(grant: BoardGrant, attendee: Attendee, address: string, connect: boolean): Promise<number | null> {
+    const now = Date.now();
+    if (attendee.userId !== null) return this.repository.record(grant.course.id, attendee, now, connect);
+    return this.repository.recordGuest(grant.course.id, attendee, address, now, {
+      connect,
+      limit: this.guestsPerAddress,
+    });
   }
 
   async leave(attendanceId: number): Promise<AttendanceRow | undefined> {
@@ -274,9 +304,9 @@ export class BoardService {
         throw full('attendee');
       }
       if ((await this.repository.countHandIns(grant.course.id, null)) >= HAND_INS_PER_COURSE) throw full('course');
+      if ((await this.present(grant, attendee, request.ip, false)) === null) throw tooManyRequests(this.guestsFull());
       await keep(this.storage, file);
       const now = Date.now();
-      await this.repository.record(grant.course.id, attendee, now, false);
       const inserted = await this.repository.insertHandInWithin(
         {
           course_id: grant.course.id,
