@@ -240,6 +240,11 @@ async function main(): Promise<void> {
         LINK_SECRET,
         REDIS_URL: instances > 1 ? REDIS_URL : '',
         REDIS_PREFIX: `bench-board-${process.pid}-${instances}:`,
+        // Every viewer is this process, on one address and one guest link: the per-address and
+        // per-link limits (adr/012) would refuse a class this size from one machine.
+        BOARD_SOCKETS_PER_ADDRESS: String(VIEWERS + 10),
+        BOARD_SOCKETS_PER_LINK: String(VIEWERS + 10),
+        BOARD_GUESTS_PER_ADDRESS: String(VIEWERS + 10),
       };
       for (let i = 0; i < instances; i++) started.push(await startInstance(env));
       const result = await run(

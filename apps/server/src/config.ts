@@ -102,6 +102,16 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, '只能包含字母、数字、冒号、下划线和连字符')
     .default('zikao:'),
   /**
+   * The live-course board's sockets (adr/012): seconds a socket has to send `join` (three ping
+   * intervals, as for a socket that falls silent); sockets one client address may hold open and
+   * sockets one board link may have open, on each instance; guests (browsers) one address may
+   * bring into one course's 出勤, over every instance.
+   */
+  BOARD_JOIN_TIMEOUT_S: z.coerce.number().positive().max(3600).default(75),
+  BOARD_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  BOARD_SOCKETS_PER_LINK: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  BOARD_GUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /**
    * Which proxies' X-Forwarded-For to believe, so that per-address limits count clients, not the
    * load balancer (several instances, adr/016): unset for none, a hop count, `true`, or addresses
    * and CIDRs separated by commas (`127.0.0.1`, `loopback`, `10.0.0.0/8`).
@@ -182,6 +192,8 @@ export interface AppConfig {
   /** REDIS_URL: the board's messages and state go through Redis when set. */
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** The board's join deadline and its limits per client address and per link (BOARD_*). */
+  board: BoardLimits;
   /** Fastify's trustProxy: false, true, the proxies' addresses, or a hop count (as a function). */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   workerConcurrency: number;
@@ -198,6 +210,13 @@ export interface AppConfig {
   } | null;
   /** METRICS_TOKEN: /metrics is served only to a request bearing it. */
   metricsToken: string | undefined;
+}
+
+export interface BoardLimits {
+  joinTimeoutMs: number;
+  socketsPerAddress: number;
+  socketsPerLink: number;
+  guestsPerAddress: number;
 }
 
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
@@ -279,6 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frameAncestors: c.FRAME_ANCESTORS,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
+    board: {
+      joinTimeoutMs: c.BOARD_JOIN_TIMEOUT_S * 1000,
+      socketsPerAddress: c.BOARD_SOCKETS_PER_ADDRESS,
+      socketsPerLink: c.BOARD_SOCKETS_PER_LINK,
+      guestsPerAddress: c.BOARD_GUESTS_PER_ADDRESS,
+    },
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     workerConcurrency: c.WORKER_CONCURRENCY,
     conversionStallMs: c.CONVERSION_STALL_S * 1000,

@@ -16,10 +16,13 @@ import { ErrorCode } from './errors.ts';
  * authorised by the board link's credential in its query (`cid, role, exp, uid?, linkSig`, see
  * `boardCredentialSchema`); every frame is one JSON message below, text only.
  *
- * A client sends `join` first; the server answers with a `state` snapshot (a late joiner lands on
- * the current page). The presenter's `page` and `sync` move the class; a viewer's are refused.
+ * A client sends `join` first, within the server's join deadline (BOARD_JOIN_TIMEOUT_S, 75 s by
+ * default: three ping intervals), or the socket is closed with `BOARD_CLOSE.joinTimeout`; the
+ * server answers with a `state` snapshot (a late joiner lands on the current page). The presenter's `page` and `sync` move the class; a viewer's are refused.
  * A refused message gets a `refusal` and the connection stays up. A bad or expired link gets a
- * `refusal` with 1030004 and the close code `BOARD_CLOSE.badLink`: do not reconnect then.
+ * `refusal` with 1030004 and the close code `BOARD_CLOSE.badLink`: do not reconnect then. A socket
+ * past a limit (sockets per client address or per link, guests per address in a course) gets a
+ * `refusal` with 1050001 and `BOARD_CLOSE.tooMany`.
  */
 
 /** The largest frame the board reads; a larger one is refused (the connection stays up). */
@@ -40,6 +43,13 @@ export const BOARD_CLOSE = {
   badLink: 4403,
   /** The server is shutting down: reconnect (with backoff) to another instance. */
   goingAway: 1001,
+  /** No `join` within the join deadline: a reconnect that joins at once is welcome. */
+  joinTimeout: 4408,
+  /**
+   * Past a limit: too many sockets from this address or on this link, or too many guests from this
+   * address in the course. Do not reconnect at once: the page shows the refusal's message.
+   */
+  tooMany: 4429,
 } as const;
 
 // Client → server.
@@ -167,6 +177,8 @@ export const BOARD_REFUSAL_CODES = {
   notPresenter: ErrorCode.forbidden,
   /** More than BOARD_MESSAGES_PER_SECOND. */
   tooFast: ErrorCode.tooManyRequests,
+  /** Past a socket or guest limit; the socket closes with BOARD_CLOSE.tooMany. */
+  tooMany: ErrorCode.tooManyRequests,
   /** The link is bad or expired, or the course was cancelled; the socket closes with BOARD_CLOSE.badLink. */
   badLink: ErrorCode.badReviewLink,
 } as const;

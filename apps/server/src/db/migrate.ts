@@ -18,6 +18,8 @@ import * as carryCandidates from './migrations/018-carry-candidates.ts';
 import * as limitsAndOutbox from './migrations/020-limits-and-outbox.ts';
 import * as markupKinds from './migrations/021-markup-kinds.ts';
 import * as demoAccounts from './migrations/022-demo-accounts.ts';
+import * as commentBankUnique from './migrations/023-comment-bank-unique.ts';
+import * as attendanceAddress from './migrations/024-attendance-address.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '018-carry-candidates': carryCandidates,
   '021-markup-kinds': markupKinds,
   '022-demo-accounts': demoAccounts,
+  '023-comment-bank-unique': commentBankUnique,
+  '024-attendance-address': attendanceAddress,
 };
 
 /**

@@ -172,6 +172,7 @@ export interface AnnotationRepliesTable {
   created_at: number;
 }
 
+/** 常用批注语. One entry per owner and text (migration 023; shared entries, owner null, as one owner). */
 export interface CommentBankTable {
   id: Generated<number>;
   owner_id: number | null;
@@ -419,6 +420,8 @@ export interface CourseAttendanceTable {
   joins: number;
   /** Open board sockets over every instance. */
   connections: number;
+  /** A guest's client address when the row was made (migration 024): guests per address are capped. */
+  client_address: string | null;
 }
 
 /** 学员上传. */

@@ -114,8 +114,9 @@ export function createLiveCourses(deps: {
     storage,
     readState: (courseId) => state.read(courseId),
     deployment: config.deployment,
+    guestsPerAddress: config.board.guestsPerAddress,
   });
-  const hub = new BoardHub({ bus, state, board, logger });
+  const hub = new BoardHub({ bus, state, board, logger, limits: config.board });
   courses.listen(hub);
 
   return {

@@ -37,22 +37,35 @@ export class CommentBankRepository {
     return this.db.selectFrom('comment_bank').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(ownerId: number | null, text: string, category: AnnotationCategory): Promise<number> {
+  /**
+   * A new entry, unless its owner (or the shared list, owner null) already has this text: then
+   * undefined. The unique index on (owner, text) decides (migration 023), so of saves made at
+   * once one inserts and the others find it there.
+   */
+  async insert(ownerId: number | null, text: string, category: AnnotationCategory): Promise<number | undefined> {
     const now = Date.now();
     const row = await this.db
       .insertInto('comment_bank')
       .values({ owner_id: ownerId, text, category, use_count: 0, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+      .executeTakeFirst();
+    return row?.id;
   }
 
-  async update(id: number, text: string, category: AnnotationCategory): Promise<void> {
-    await this.db
-      .updateTable('comment_bank')
-      .set({ text, category, updated_at: Date.now() })
-      .where('id', '=', id)
-      .execute();
+  /** Changes an entry; false when another entry of its owner has that text (the unique index). */
+  async update(id: number, text: string, category: AnnotationCategory): Promise<boolean> {
+    try {
+      await this.db
+        .updateTable('comment_bank')
+        .set({ text, category, updated_at: Date.now() })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
   async delete(id: number): Promise<void> {
@@ -65,16 +78,6 @@ export class CommentBankRepository {
       .set((eb) => ({ use_count: eb('use_count', '+', 1) }))
       .where('id', '=', id)
       .execute();
-  }
-
-  async exists(ownerId: number | null, text: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('comment_bank')
-      .select('id')
-      .where((eb) => (ownerId === null ? eb('owner_id', 'is', null) : eb('owner_id', '=', ownerId)))
-      .where('text', '=', text)
-      .executeTakeFirst();
-    return Boolean(row);
   }
 
   /** Shared entries (owner null) for the console, newest first. */
@@ -105,4 +108,10 @@ function sharedFilter(eb: ExpressionBuilder<Database, 'comment_bank'>, filters: 
   const keyword = filters.keyword?.trim();
   if (keyword) conditions.push(sql<SqlBool>`lower(${eb.ref('text')}) like ${likePattern(keyword)} escape '\\'`);
   return eb.and(conditions);
+}
+
+/** A unique-constraint failure in either dialect. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }

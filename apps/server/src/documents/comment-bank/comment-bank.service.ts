@@ -11,6 +11,8 @@ import type { SessionUser } from '../../shared/request-context.ts';
 import type { AuditService } from '../../system/audit/audit.service.ts';
 import type { CommentBankRepository } from './comment-bank.repository.ts';
 
+const ALREADY_THERE = '该批注语已在常用列表中';
+
 /**
  * The comment bank (常用批注语): each reviewer's reusable comments, plus shared ones from admins.
  * A change to a shared entry is an admin action, so it goes into the audit trail with it.
@@ -70,16 +72,17 @@ export class CommentBankService {
       if (!row) throw notFound('常用批注语不存在');
       if (!mayEditBankEntry(user, row.owner_id)) throw forbidden('只能修改自己的常用批注语');
       await this.bank.transaction(async (bank, trx) => {
-        await bank.update(id, body.text, body.category);
+        if (!(await bank.update(id, body.text, body.category))) throw conflict(ALREADY_THERE);
         if (row.owner_id === null) await this.record(trx, user, 'commentBankUpdate', id, body.text, body.category);
       });
       return { id };
     }
     if (body.shared && !mayShareBankEntries(user)) throw forbidden('只有管理员可以添加共享批注语');
     const ownerId = body.shared ? null : user.id;
-    if (await this.bank.exists(ownerId, body.text)) throw conflict('该批注语已在常用列表中');
     return this.bank.transaction(async (bank, trx) => {
       const id = await bank.insert(ownerId, body.text, body.category);
+      // Already there, saved before or a moment ago by a save made at the same time.
+      if (id === undefined) throw conflict(ALREADY_THERE);
       if (ownerId === null) await this.record(trx, user, 'commentBankCreate', id, body.text, body.category);
       return { id };
     });

@@ -1,12 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type ListResult, type MajorInfo, normalizePhone, PHONE_PATTERN, passwordProblem, Role } from '@zikao/contract';
 import type { AccountDto, AccountListQuery, StaffRole, TemporaryPasswordResult } from '@zikao/contract/console';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import { hashPassword } from '../../shared/passwords.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { AuditService } from '../../system/audit/audit.service.ts';
 import type { UserRow } from '../auth/users.repository.ts';
-import { type AccountRepository, majorsOf } from './account.repository.ts';
+import { AccountRepository, majorsOf } from './account.repository.ts';
 
 // No 0/O, 1/l/I: the admin reads the password out to its owner.
 const LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -58,9 +60,13 @@ export class AccountService {
     this.audit = deps.audit;
     this.accounts = deps.accounts;
   }
-  /** A person by id, as other areas need them: assignment names and checks the reviewer. */
-  async person(id: number): Promise<Person | undefined> {
-    const row = await this.accounts.findById(id);
+  /**
+   * A person by id, as other areas need them: assignment names and checks the reviewer. `within`:
+   * read in the caller's transaction (which sees its own uncommitted writes, and takes no second
+   * connection from the pool while it holds one).
+   */
+  async person(id: number, within?: Kysely<Database>): Promise<Person | undefined> {
+    const row = await (within ? new AccountRepository(within) : this.accounts).findById(id);
     return (
       row && {
         id: row.id,
@@ -202,12 +208,13 @@ export class AccountService {
    * An external reviewer (外审专家) for a review link (adr/011): a reviewer named by the link's
    * label (name and unit), with no phone (its account is not a phone number, so no SMS reaches
    * it) and no usable password (the stored value is no scrypt hash, so every password fails).
-   * It works only through its link.
+   * It works only through its link. `within`: made in the caller's transaction, so that the account
+   * is rolled back with the rest when the caller's work is refused (a review link's create).
    */
-  async createExternalReviewer(admin: SessionUser, label: string): Promise<Person> {
+  async createExternalReviewer(admin: SessionUser, label: string, within?: Kysely<Database>): Promise<Person> {
     const now = Date.now();
     const account = `ext-${randomBytes(8).toString('hex')}`;
-    const id = await this.accounts.transaction(async (accounts, trx) => {
+    const write = async (accounts: AccountRepository, trx: Kysely<Database>) => {
       const created = await accounts.insert({
         account,
         name: label,
@@ -241,7 +248,8 @@ export class AccountService {
         },
       ]);
       return created;
-    });
+    };
+    const id = within ? await write(new AccountRepository(within), within) : await this.accounts.transaction(write);
     return { id, name: label, role: Role.reviewer, disabled: false, external: true };
   }
 

@@ -10,6 +10,7 @@ import {
 } from '@zikao/contract/board';
 import { boardCredentialSchema, type HandInDto, type LiveCourseStatus } from '@zikao/contract/course';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BoardLimits } from '../../config.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { CourseEvents } from '../course/course.service.ts';
 import type { Attendee } from './board.repository.ts';
@@ -53,10 +54,36 @@ function text(data: RawData): string {
   return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
 }
 
+/** A board link as the limit per link counts it: the signed text, whoever holds it. */
+const linkKey = (grant: BoardGrant) => `${grant.course.id}|${grant.role}|${grant.expiresAt}|${grant.student?.id ?? ''}`;
+
+/** Open sockets per key (a client address, a link), counted on this instance. */
+class OpenCounts {
+  private readonly counts = new Map<string, number>();
+
+  /** Counts one more unless `limit` are open; false then. */
+  take(key: string, limit: number): boolean {
+    const open = this.counts.get(key) ?? 0;
+    if (open >= limit) return false;
+    this.counts.set(key, open + 1);
+    return true;
+  }
+
+  release(key: string): void {
+    const open = (this.counts.get(key) ?? 0) - 1;
+    if (open > 0) this.counts.set(key, open);
+    else this.counts.delete(key);
+  }
+}
+
 /** One open board socket. Its messages are handled one after another, in the order they came. */
 class Connection {
   readonly socket: BoardSocket;
   readonly grant: BoardGrant;
+  /** The client's address (a guest's 出勤 is capped per address). */
+  readonly address: string;
+  /** Cleared once the socket has sent `join`; until then it runs to the join deadline. */
+  joinDeadline: NodeJS.Timeout | null = null;
   joined = false;
   attendee: Attendee | null = null;
   attendanceId: number | null = null;
@@ -66,9 +93,10 @@ class Connection {
   private refilledAt = Date.now();
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(socket: BoardSocket, grant: BoardGrant) {
+  constructor(socket: BoardSocket, grant: BoardGrant, address: string) {
     this.socket = socket;
     this.grant = grant;
+    this.address = address;
   }
 
   get courseId(): number {
@@ -117,13 +145,23 @@ export class BoardHub implements CourseEvents {
   private readonly state: BoardStateStore;
   private readonly board: BoardService;
   private readonly logger: FastifyBaseLogger;
+  private readonly limits: BoardLimits;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly perAddress = new OpenCounts();
+  private readonly perLink = new OpenCounts();
 
-  constructor(deps: { bus: BoardBus; state: BoardStateStore; board: BoardService; logger: FastifyBaseLogger }) {
+  constructor(deps: {
+    bus: BoardBus;
+    state: BoardStateStore;
+    board: BoardService;
+    logger: FastifyBaseLogger;
+    limits: BoardLimits;
+  }) {
     this.bus = deps.bus;
     this.state = deps.state;
     this.board = deps.board;
     this.logger = deps.logger;
+    this.limits = deps.limits;
     this.bus.subscribe((envelope) => this.deliver(envelope.courseId, envelope.audience, envelope.payload));
     // Sockets that stop answering protocol pings (a dropped network) are closed, so they leave.
     this.heartbeat = setInterval(() => this.beat(), BOARD_PING_INTERVAL_MS);
@@ -137,12 +175,34 @@ export class BoardHub implements CourseEvents {
     return count;
   }
 
-  /** Takes a new socket: verifies the link in its query, then handles its messages. */
-  accept(socket: BoardSocket, query: unknown): void {
+  /**
+   * Takes a new socket from `address` (the client's, as per-address limits count it): refused at
+   * once past the sockets an address may hold; otherwise its link is verified, refused past the
+   * sockets a link may have, and then its messages are handled. A socket that has not sent `join`
+   * by the join deadline is closed (4408).
+   */
+  accept(socket: BoardSocket, query: unknown, address: string): void {
+    socket.on('error', (error) => this.logger.debug({ err: error }, 'board socket error'));
+    if (!this.perAddress.take(address, this.limits.socketsPerAddress)) {
+      this.refuseTooMany(
+        socket,
+        `同一网络地址打开的课堂连接已达上限（${this.limits.socketsPerAddress} 个），请关闭其他课堂页面后重试`,
+      );
+      return;
+    }
     // Listeners are attached at once: frames that arrive while the link is checked wait for it.
     const pending: Array<[RawData, boolean]> = [];
     let connection: Connection | null = null;
     let gone = false;
+    const joinDeadline = setTimeout(() => {
+      send(socket, {
+        type: 'refusal',
+        code: BOARD_REFUSAL_CODES.invalid,
+        msg: `${Math.round(this.limits.joinTimeoutMs / 1000)} 秒内未加入课堂（join），连接已关闭`,
+      });
+      socket.close(BOARD_CLOSE.joinTimeout, 'join timeout');
+    }, this.limits.joinTimeoutMs);
+    joinDeadline.unref();
     socket.on('message', (data: RawData, isBinary: boolean) => {
       if (connection) this.receive(connection, data, isBinary);
       else if (pending.length < PENDING_LIMIT) pending.push([data, isBinary]);
@@ -152,9 +212,10 @@ export class BoardHub implements CourseEvents {
     });
     socket.on('close', () => {
       gone = true;
+      clearTimeout(joinDeadline);
+      this.perAddress.release(address);
       if (connection) this.drop(connection);
     });
-    socket.on('error', (error) => this.logger.debug({ err: error }, 'board socket error'));
 
     const parsed = boardCredentialSchema.safeParse(query);
     if (!parsed.success) {
@@ -164,7 +225,12 @@ export class BoardHub implements CourseEvents {
     this.board.verify(parsed.data).then(
       (grant) => {
         if (gone) return;
-        const accepted = new Connection(socket, grant);
+        if (!this.perLink.take(linkKey(grant), this.limits.socketsPerLink)) {
+          this.refuseTooMany(socket, `该课堂链接打开的连接已达上限（${this.limits.socketsPerLink} 个），请稍后再试`);
+          return;
+        }
+        const accepted = new Connection(socket, grant, address);
+        accepted.joinDeadline = joinDeadline;
         connection = accepted;
         let room = this.rooms.get(grant.course.id);
         if (!room) {
@@ -188,6 +254,11 @@ export class BoardHub implements CourseEvents {
   private refuseLink(socket: BoardSocket, msg: string): void {
     send(socket, { type: 'refusal', code: BOARD_REFUSAL_CODES.badLink, msg });
     socket.close(BOARD_CLOSE.badLink, 'bad link');
+  }
+
+  private refuseTooMany(socket: BoardSocket, msg: string): void {
+    send(socket, { type: 'refusal', code: BOARD_REFUSAL_CODES.tooMany, msg });
+    socket.close(BOARD_CLOSE.tooMany, 'too many');
   }
 
   private receive(connection: Connection, data: RawData, isBinary: boolean): void {
@@ -218,6 +289,11 @@ export class BoardHub implements CourseEvents {
       return;
     }
     const message = parsed.data;
+    // Sent in time: the join deadline is met, whatever the join then makes of it.
+    if (message.type === 'join' && connection.joinDeadline) {
+      clearTimeout(connection.joinDeadline);
+      connection.joinDeadline = null;
+    }
     connection.enqueue(
       () => this.handle(connection, message),
       (error) => {
@@ -243,7 +319,11 @@ export class BoardHub implements CourseEvents {
         if (!connection.joined) {
           const attendee = this.board.attendee(connection.grant, message.clientId, message.name);
           if (attendee) {
-            const row = await this.board.join(connection.grant, attendee);
+            const row = await this.board.join(connection.grant, attendee, connection.address);
+            if (!row) {
+              this.refuseTooMany(connection.socket, this.board.guestsFull());
+              return;
+            }
             connection.attendee = attendee;
             connection.attendanceId = row.id;
             connection.lastTouch = Date.now();
@@ -307,6 +387,7 @@ export class BoardHub implements CourseEvents {
   }
 
   private drop(connection: Connection): void {
+    this.perLink.release(linkKey(connection.grant));
     const room = this.rooms.get(connection.courseId);
     room?.delete(connection);
     if (room?.size === 0) this.rooms.delete(connection.courseId);

@@ -24,8 +24,15 @@ export class BoardRepository {
   /**
    * Records presence: the first time inserts the row; later times refresh it. `connect` counts a
    * board socket's join (joins + 1, connections + 1); otherwise the page was only opened.
+   * `address`: a guest's client address, kept on a new row (guests per address are capped).
    */
-  async record(courseId: number, attendee: Attendee, now: number, connect: boolean): Promise<number> {
+  async record(
+    courseId: number,
+    attendee: Attendee,
+    now: number,
+    connect: boolean,
+    address: string | null = null,
+  ): Promise<number> {
     const row = await this.db
       .insertInto('course_attendance')
       .values({
@@ -37,22 +44,59 @@ export class BoardRepository {
         last_seen_at: now,
         joins: connect ? 1 : 0,
         connections: connect ? 1 : 0,
+        client_address: address,
       })
       .onConflict((conflict) =>
-        conflict.columns(['course_id', 'attendee_key']).doUpdateSet({
-          last_seen_at: now,
-          name: attendee.name,
-          ...(connect
-            ? {
-                joins: sql<number>`course_attendance.joins + 1`,
-                connections: sql<number>`course_attendance.connections + 1`,
-              }
-            : {}),
-        }),
+        conflict.columns(['course_id', 'attendee_key']).doUpdateSet(refreshed(attendee, now, connect)),
       )
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /**
+   * A guest's presence, counted per person (issue 32 §4.12): the guest is its browser's client id,
+   * so a browser seen before keeps its row, from whatever address and with however many sockets.
+   * A new guest gets a row unless `address` has brought `limit` guests into the course already:
+   * then null. The count and the insert run under the course's row lock, so a burst of made-up
+   * client ids from one address, on any instance, stops at the limit.
+   */
+  async recordGuest(
+    courseId: number,
+    attendee: Attendee,
+    address: string,
+    now: number,
+    options: { connect: boolean; limit: number },
+  ): Promise<number | null> {
+    const known = await this.refresh(courseId, attendee, now, options.connect);
+    if (known !== undefined) return known;
+    return this.db.transaction().execute(async (trx) => {
+      await lockCourseRow(trx, courseId);
+      const repository = new BoardRepository(trx);
+      // The same browser's other socket may have made the row while this one waited for the lock.
+      const raced = await repository.refresh(courseId, attendee, now, options.connect);
+      if (raced !== undefined) return raced;
+      const row = await trx
+        .selectFrom('course_attendance')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('course_id', '=', courseId)
+        .where('client_address', '=', address)
+        .executeTakeFirst();
+      if (Number(row?.n ?? 0) >= options.limit) return null;
+      return repository.record(courseId, attendee, now, options.connect, address);
+    });
+  }
+
+  /** Refreshes the attendee's row if there is one; its id, or undefined. */
+  private async refresh(courseId: number, attendee: Attendee, now: number, connect: boolean) {
+    const row = await this.db
+      .updateTable('course_attendance')
+      .set(refreshed(attendee, now, connect))
+      .where('course_id', '=', courseId)
+      .where('attendee_key', '=', attendee.key)
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
   }
 
   /** A board socket closed. */
@@ -153,4 +197,18 @@ export class BoardRepository {
     const row = await query.executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+}
+
+/** What a visit changes on an attendee's row: seen now, under this name; a join counts a socket. */
+function refreshed(attendee: Attendee, now: number, connect: boolean) {
+  return {
+    last_seen_at: now,
+    name: attendee.name,
+    ...(connect
+      ? {
+          joins: sql<number>`course_attendance.joins + 1`,
+          connections: sql<number>`course_attendance.connections + 1`,
+        }
+      : {}),
+  };
 }

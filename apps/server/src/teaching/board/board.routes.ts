@@ -60,7 +60,8 @@ export async function registerBoardSocket(server: FastifyInstance, deps: { hub: 
   await server.register(async (scope) => {
     await scope.register(fastifyWebsocket, { options: { maxPayload: BOARD_HARD_FRAME_BYTES } });
     scope.get(`${API_BASE}${courseEndpoints.boardSocket.path}`, { websocket: true }, (socket, request) => {
-      deps.hub.accept(socket as unknown as BoardSocket, request.query);
+      // request.ip: the client's address behind a trusted proxy (TRUST_PROXY), as other limits count it.
+      deps.hub.accept(socket as unknown as BoardSocket, request.query, request.ip);
     });
   });
 }

@@ -25,6 +25,7 @@ import {
   invalidInput,
   noFile,
   notFound,
+  tooManyRequests,
 } from '../../shared/errors.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -122,6 +123,7 @@ export class BoardService {
   private readonly storage: FileStorage;
   private readonly readState: (courseId: number) => Promise<BoardState>;
   private readonly deployment: boolean;
+  private readonly guestsPerAddress: number;
 
   constructor(deps: {
     repository: BoardRepository;
@@ -133,6 +135,8 @@ export class BoardService {
     readState: (courseId: number) => Promise<BoardState>;
     /** A deployment (NODE_ENV=production): a demo lecturer's course or a demo candidate's link is refused (adr/028). */
     deployment: boolean;
+    /** Guests one client address may bring into a course's 出勤 (BOARD_GUESTS_PER_ADDRESS). */
+    guestsPerAddress: number;
   }) {
     this.repository = deps.repository;
     this.courses = deps.courses;
@@ -142,6 +146,7 @@ export class BoardService {
     this.storage = deps.storage;
     this.readState = deps.readState;
     this.deployment = deps.deployment;
+    this.guestsPerAddress = deps.guestsPerAddress;
   }
 
   /** Throws 1030004 unless the link is genuine, unexpired, and its course and candidate still stand. */
@@ -227,10 +232,28 @@ export class BoardService {
 
   // What the socket hub records.
 
-  /** A board socket joined: the attendee's row, created or refreshed. */
-  async join(grant: BoardGrant, attendee: Attendee): Promise<AttendanceRow> {
-    const id = await this.repository.record(grant.course.id, attendee, Date.now(), true);
-    return (await this.repository.findAttendance(id)) as AttendanceRow;
+  /**
+   * A board socket joined: the attendee's row, created or refreshed; null for a new guest from an
+   * address that has brought as many guests as it may into the course.
+   */
+  async join(grant: BoardGrant, attendee: Attendee, address: string): Promise<AttendanceRow | null> {
+    const id = await this.present(grant, attendee, address, true);
+    return id === null ? null : ((await this.repository.findAttendance(id)) as AttendanceRow);
+  }
+
+  /** The message of a guest turned away by the per-address limit. */
+  guestsFull(): string {
+    return `同一网络地址加入本课堂的访客已达上限（${this.guestsPerAddress} 人）`;
+  }
+
+  /** Records a visit: a candidate by account, a guest by browser within the per-address limit (null past it). */
+  private present(grant: BoardGrant, attendee: Attendee, address: string, connect: boolean): Promise<number | null> {
+    const now = Date.now();
+    if (attendee.userId !== null) return this.repository.record(grant.course.id, attendee, now, connect);
+    return this.repository.recordGuest(grant.course.id, attendee, address, now, {
+      connect,
+      limit: this.guestsPerAddress,
+    });
   }
 
   async leave(attendanceId: number): Promise<AttendanceRow | undefined> {
@@ -290,9 +313,9 @@ export class BoardService {
         throw full('attendee');
       }
       if ((await this.repository.countHandIns(grant.course.id, null)) >= HAND_INS_PER_COURSE) throw full('course');
+      if ((await this.present(grant, attendee, request.ip, false)) === null) throw tooManyRequests(this.guestsFull());
       await keep(this.storage, file);
       const now = Date.now();
-      await this.repository.record(grant.course.id, attendee, now, false);
       const inserted = await this.repository.insertHandInWithin(
         {
           course_id: grant.course.id,

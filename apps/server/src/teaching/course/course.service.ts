@@ -11,12 +11,15 @@ import {
 } from '@zikao/contract/course';
 import { Role } from '@zikao/contract/roles';
 import type { LiveCourseDto, StudentCoursesResult } from '@zikao/contract/student-info';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
 import type { AccountService } from '../../identity/accounts/account.service.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { AuditService } from '../../system/audit/audit.service.ts';
 import type { CourseRepository, CourseRow, CourseStats } from './course.repository.ts';
+import { lockCourseRow } from './course-lock.ts';
 import { mayLecture, mayManageCourse, mayViewCourse, seesOnlyOwnCourses } from './course-rules.ts';
 
 type CourseFields = z.output<typeof courseCreateSchema>;
@@ -244,7 +247,8 @@ export class CourseService {
     const row = await this.require(admin, id, 'manage');
     if (row.cancelled_at !== null) throw conflict('课程已取消');
     const now = Date.now();
-    await this.repository.transaction(async (repository, trx) => {
+    await this.changeLocked(id, async (current, repository, trx) => {
+      if (current.cancelled_at !== null) throw conflict('课程已取消');
       await repository.update(id, { cancelled_at: now, cancel_reason: reason, updated_at: now });
       await this.audit.record(trx, [
         {
@@ -253,7 +257,7 @@ export class CourseService {
           entity: 'course',
           entityId: id,
           reason,
-          detail: { subject: row.title, status: statusOf(row, now) },
+          detail: { subject: current.title, status: statusOf(current, now) },
         },
       ]);
     });
@@ -275,15 +279,15 @@ export class CourseService {
 
   /** 开始: live from now until 结束 (or the overrun past the scheduled end). */
   async start(user: SessionUser, id: number): Promise<CourseDto> {
-    const row = await this.requireRunnable(user, id);
+    await this.requireRunnable(user, id);
     const now = Date.now();
-    const status = statusOf(row, now);
-    if (status === 'live') throw conflict('课程已在直播中');
-    if (Number(row.end_at) + COURSE_OVERRUN_MS <= now) throw conflict('课程已超过结束时间，不能再开始');
-    await this.repository.transaction(async (repository, trx) => {
+    await this.changeLocked(id, async (current, repository, trx) => {
+      if (current.cancelled_at !== null) throw conflict('课程已取消');
+      if (statusOf(current, now) === 'live') throw conflict('课程已在直播中');
+      if (Number(current.end_at) + COURSE_OVERRUN_MS <= now) throw conflict('课程已超过结束时间，不能再开始');
       await repository.update(id, { started_at: now, ended_at: null, updated_at: now });
       await this.audit.record(trx, [
-        { actorId: user.id, action: 'courseStart', entity: 'course', entityId: id, detail: { subject: row.title } },
+        { actorId: user.id, action: 'courseStart', entity: 'course', entityId: id, detail: { subject: current.title } },
       ]);
     });
     this.events?.statusChanged(id, 'live', false);
@@ -292,17 +296,35 @@ export class CourseService {
 
   /** 结束: ended from now, whatever the schedule says. */
   async end(user: SessionUser, id: number): Promise<CourseDto> {
-    const row = await this.requireRunnable(user, id);
+    await this.requireRunnable(user, id);
     const now = Date.now();
-    if (statusOf(row, now) !== 'live') throw conflict('课程未在直播中，无法结束');
-    await this.repository.transaction(async (repository, trx) => {
+    await this.changeLocked(id, async (current, repository, trx) => {
+      if (current.cancelled_at !== null) throw conflict('课程已取消');
+      if (statusOf(current, now) !== 'live') throw conflict('课程未在直播中，无法结束');
       await repository.update(id, { ended_at: now, updated_at: now });
       await this.audit.record(trx, [
-        { actorId: user.id, action: 'courseEnd', entity: 'course', entityId: id, detail: { subject: row.title } },
+        { actorId: user.id, action: 'courseEnd', entity: 'course', entityId: id, detail: { subject: current.title } },
       ]);
     });
     this.events?.statusChanged(id, 'ended', false);
     return this.get(user, id);
+  }
+
+  /**
+   * A change of the course's status (开始, 结束, 取消), decided on the row read under its write lock
+   * (issue 32 §4.5): of presses made at once, on any instance, one changes the course and is
+   * audited, and the others get the answer a repeat gets (1080001, 课程已在直播中 and the like).
+   */
+  private changeLocked(
+    id: number,
+    change: (current: CourseRow, repository: CourseRepository, trx: Kysely<Database>) => Promise<void>,
+  ): Promise<void> {
+    return this.repository.transaction(async (repository, trx) => {
+      await lockCourseRow(trx, id);
+      const current = await repository.find(id);
+      if (!current) throw notFound('课程不存在');
+      await change(current, repository, trx);
+    });
   }
 
   /**

@@ -7,7 +7,7 @@ import { conflict, invalidInput, notFound } from '../../shared/errors.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import type { AuditEntry, AuditService } from '../../system/audit/audit.service.ts';
 import { ReviewRepository } from '../submission/review.repository.ts';
-import type { SubmissionRepository, SubmissionRow } from '../submission/submission.repository.ts';
+import { SubmissionRepository, type SubmissionRow } from '../submission/submission.repository.ts';
 import { transition } from '../submission/submission-status.ts';
 import { AssignmentRepository } from './assignment.repository.ts';
 import { planAutoAssignment } from './auto-assign.ts';
@@ -41,19 +41,30 @@ export class AssignmentService {
     this.assignments = deps.assignments;
   }
 
-  async assign(user: SessionUser, submissionIds: readonly number[], reviewerId: number): Promise<{ assigned: number }> {
-    const reviewer = await this.accounts.person(reviewerId);
+  /**
+   * Assigns submissions to one reviewer. `within`: in the caller's transaction (a review link's
+   * create, which has locked the submission and may have just made the reviewer), every read
+   * included, so the assignment commits or rolls back with the caller's work.
+   */
+  async assign(
+    user: SessionUser,
+    submissionIds: readonly number[],
+    reviewerId: number,
+    within?: Kysely<Database>,
+  ): Promise<{ assigned: number }> {
+    const reviewer = await this.accounts.person(reviewerId, within);
     // Only reviewer accounts, as automatic assignment takes (issue 19 §6): not teachers, not admins.
     if (!reviewer || reviewer.disabled || reviewer.role !== Role.reviewer) {
       throw invalidInput('reviewerId 不是可用的评阅教师');
     }
     const ids = [...new Set(submissionIds)];
-    const rows = await this.submissions.findMany(ids);
+    const rows = await (within ? new SubmissionRepository(within) : this.submissions).findMany(ids);
     if (rows.length !== ids.length) throw notFound('论文不存在');
     await this.apply(
       user,
       rows.map((row) => ({ row, reviewer })),
       { auto: false },
+      within,
     );
     return { assigned: rows.length };
   }
@@ -138,16 +149,21 @@ export class AssignmentService {
     return { assigned: pairs.length };
   }
 
-  private async apply(user: SessionUser, pairs: readonly Pair[], detail: { auto: boolean }): Promise<void> {
+  private async apply(
+    user: SessionUser,
+    pairs: readonly Pair[],
+    detail: { auto: boolean },
+    within?: Kysely<Database>,
+  ): Promise<void> {
     for (const { row } of pairs) {
       const step = transition(row.status, { type: 'assign' });
       if (!step.ok) throw conflict(`论文（编号 ${row.id}）${step.reason}`);
     }
     const previousNames = new Map<number, string>();
     for (const id of new Set(pairs.flatMap(({ row }) => (row.reviewer_id === null ? [] : [row.reviewer_id])))) {
-      previousNames.set(id, (await this.accounts.person(id))?.name ?? '');
+      previousNames.set(id, (await this.accounts.person(id, within))?.name ?? '');
     }
-    await this.submissions.transaction(async (submissions, trx: Kysely<Database>) => {
+    const write = async (submissions: SubmissionRepository, trx: Kysely<Database>) => {
       const assignments = new AssignmentRepository(trx);
       const reviews = new ReviewRepository(trx);
       const audit: AuditEntry[] = [];
@@ -182,6 +198,8 @@ export class AssignmentService {
         });
       }
       await this.audit.record(trx, audit);
-    });
+    };
+    if (within) await write(new SubmissionRepository(within), within);
+    else await this.submissions.transaction(write);
   }
 }

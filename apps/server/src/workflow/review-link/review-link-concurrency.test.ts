@@ -9,7 +9,8 @@ import { createLink, credentialOf, TEST_LINK_SECRET, viaLink } from './review-li
 /**
  * Issue 19 §3 for review links: a link's use count is exact under a burst of uses, a revoked link
  * is used no more once the revoke has answered, and many 评阅 links made at once for one submission
- * leave it with exactly one live expert, the one it is assigned to. Two instances share the database.
+ * leave it with exactly one live expert, the one it is assigned to, and no expert account that no
+ * link acts as (issue 32 §4.5). Two instances share the database.
  */
 describe('review links under concurrency, on two instances', () => {
   let apps: TestApp[] = [];
@@ -26,6 +27,31 @@ describe('review links under concurrency, on two instances', () => {
   });
   const app = () => apps[0] as TestApp;
   const on = (i: number) => apps[i % apps.length] as TestApp;
+
+  /** External experts' accounts made since `afterId`, as the account list shows them. */
+  const expertsSince = (afterId: number) =>
+    app()
+      .database.db.selectFrom('users')
+      .select(['id', 'name'])
+      .where('external', '=', 1)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .execute();
+  const lastUserId = async () =>
+    Number(
+      (
+        await app()
+          .database.db.selectFrom('users')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const linksOf = (submissionId: number) =>
+    app()
+      .database.db.selectFrom('review_links')
+      .select(['id', 'reviewer_user_id', 'revoked_at'])
+      .where('submission_id', '=', submissionId)
+      .execute();
 
   const linkRow = (id: number) =>
     app().database.db.selectFrom('review_links').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -76,7 +102,45 @@ describe('review links under concurrency, on two instances', () => {
     assert.equal(row.use_count, countedAtRevoke, 'no use counted after the revoke');
   });
 
+  it('makes one expert account for 30 评阅 links made at once for one submission and one expert', async () => {
+    const built = await buildSubmission(app(), { batchId, stage: 'draft' });
+    const before = await lastUserId();
+    const label = '陈教授（武汉大学）';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        on(i).post<ReviewLinkCreated>(
+          '/api/v1/console/reviewLink/create',
+          { submissionId: built.id, purpose: 'review', label },
+          { token: admin },
+        ),
+      ),
+    );
+    for (const answer of answers) assert.equal(answer.body.errorCode, 0, JSON.stringify(answer.body));
+    const experts = await expertsSince(before);
+    assert.deepEqual(
+      experts.map((expert) => expert.name),
+      [label],
+      'the links made at once for one expert share one account',
+    );
+    const expert = experts[0] as { id: number };
+    const links = await linksOf(built.id);
+    assert.equal(links.length, 30);
+    assert.deepEqual(new Set(links.map((link) => link.reviewer_user_id)), new Set([expert.id]));
+    assert.ok(links.every((link) => link.revoked_at === null));
+    const listed = await app().post<{ total: number }>(
+      '/api/v1/console/account/list',
+      { page: 1, pageSize: 50, keyword: '陈教授' },
+      { token: admin },
+    );
+    assert.equal(listed.body.data.total, 1, 'the account list shows the expert once');
+    for (const answer of answers) {
+      const used = await viaLink(on(answer.body.data.id), '/v1/link/context', credentialOf(answer.body.data.url));
+      assert.equal(used.body.errorCode, 0, used.body.errorMsg);
+    }
+  });
+
   it('leaves one live expert, in each of 4 rounds of 24 评阅 links made at once for one submission', async () => {
+    const before = await lastUserId();
     const submissions: Array<{ id: number }> = [];
     const made: Array<{ submissionId: number; answer: ApiResponse<ReviewLinkCreated> }> = [];
     // Rounds one after another: each round is one submission's burst, where the race lives.
@@ -126,5 +190,11 @@ describe('review links under concurrency, on two instances', () => {
         assert.equal(used.body.errorCode === 0, isLive, `${created.id}: ${used.body.errorMsg}`);
       }
     }
+    // A create that was refused left no account behind; each that answered made at most one.
+    const experts = await expertsSince(before);
+    const linked = new Set<number | null>();
+    for (const built of submissions) for (const link of await linksOf(built.id)) linked.add(link.reviewer_user_id);
+    for (const expert of experts) assert.ok(linked.has(expert.id), `${expert.name} is no link's expert`);
+    assert.ok(experts.length <= made.filter((m) => m.answer.body.errorCode === 0).length);
   });
 });

@@ -157,15 +157,27 @@ export class ReviewLinkRepository {
   }
 
   /**
-   * The submission's reviewer, read inside a transaction so that no assignment can change it until
-   * the transaction ends: PostgreSQL locks the row (FOR NO KEY UPDATE, as an UPDATE of it does, so
-   * the link rows' foreign-key locks on it do not deadlock); SQLite has one writer at a time, and
-   * the caller has written before it reads.
+   * Write-locks the submission's row until the transaction ends, and reads what a link's create
+   * decides on: its status and reviewer. It must be the transaction's first statement. PostgreSQL
+   * locks the row (FOR NO KEY UPDATE, as an UPDATE of it does, so the link rows' foreign-key locks
+   * on it do not deadlock), without the write an UPDATE would notify to every instance. SQLite
+   * needs a write to take its one writer lock before anything is read (a read first would pin a
+   * snapshot that a writer in another process may outdate, and the later write would fail at
+   * once instead of waiting): a no-op update of the row.
    */
-  async lockedReviewerOf(submissionId: number): Promise<number | null> {
-    let query = this.db.selectFrom('submissions').select('reviewer_id').where('id', '=', submissionId);
+  async lockSubmission(submissionId: number) {
+    let query = this.db
+      .selectFrom('submissions')
+      .select(['id', 'status', 'reviewer_id'])
+      .where('id', '=', submissionId);
     if (this.db.getExecutor().adapter instanceof PostgresAdapter) query = query.forNoKeyUpdate();
-    const row = await query.executeTakeFirst();
-    return row?.reviewer_id ?? null;
+    else {
+      await this.db
+        .updateTable('submissions')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', submissionId)
+        .execute();
+    }
+    return query.executeTakeFirst();
   }
 }

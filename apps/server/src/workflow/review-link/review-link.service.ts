@@ -12,10 +12,12 @@ import {
   type reviewLinkCreateSchema,
 } from '@zikao/contract/review-link';
 import { SUBMISSION_STATUS_LABELS } from '@zikao/contract/review-lists';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AccessService } from '../../access/access.service.ts';
 import { DEMO_LINK_REFUSED, isRefusedDemo } from '../../access/demo-accounts.ts';
 import type { LinkScope } from '../../access/link-rules.ts';
+import type { Database } from '../../db/schema.ts';
 import type { AccountService } from '../../identity/accounts/account.service.ts';
 import { badReviewLink, conflict, notFound } from '../../shared/errors.ts';
 import type { LinkAuthenticator, LinkCaller, LinkGrant, LinkUse, SessionUser } from '../../shared/request-context.ts';
@@ -73,6 +75,12 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
    * Admin: a link for one submission. 评阅 assigns the submission to an external reviewer named by
    * the label (a new one, unless it is already with that expert), through the assignment service;
    * 复核 needs a submission 待复核 and acts as its creator.
+   *
+   * All of it is one transaction that first write-locks the submission (issue 32 §4.5): creates
+   * for one submission run one after another, on any instance, each deciding on the reviewer the
+   * one before left. Links made at once for one expert share one account, and a create that is
+   * refused takes its account back with it. Every read inside goes through the transaction, so it
+   * holds one connection of the pool, whatever waits on the lock.
    */
   async create(admin: SessionUser, input: CreateInput): Promise<ReviewLinkCreated> {
     const { links, submissions, audit } = this.deps;
@@ -80,20 +88,20 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
     if (!submission) throw notFound('论文不存在');
     const label = input.label?.trim() ?? '';
     const now = this.now();
-    let reviewerUserId: number | null = null;
-    if (input.purpose === 'check') {
-      if (submission.status !== 'awaiting_check') {
-        throw conflict(
-          `只有待复核的论文可以生成复核链接，该论文当前为“${SUBMISSION_STATUS_LABELS[submission.status]}”`,
-        );
-      }
-    } else {
-      const step = transition(submission.status, { type: 'assign' });
-      if (!step.ok) throw conflict(`该论文不能交给外审专家评阅：${step.reason}`);
-      reviewerUserId = await this.externalReviewerFor(admin, submission, label);
-    }
     const expiresAt = now + input.expiresInDays * DAY_MS;
     const id = await links.transaction(async (repository, trx) => {
+      const locked = await repository.lockSubmission(submission.id);
+      if (!locked) throw notFound('论文不存在');
+      let reviewerUserId: number | null = null;
+      if (input.purpose === 'check') {
+        if (locked.status !== 'awaiting_check') {
+          throw conflict(`只有待复核的论文可以生成复核链接，该论文当前为“${SUBMISSION_STATUS_LABELS[locked.status]}”`);
+        }
+      } else {
+        const step = transition(locked.status, { type: 'assign' });
+        if (!step.ok) throw conflict(`该论文不能交给外审专家评阅：${step.reason}`);
+        reviewerUserId = await this.externalReviewerFor(admin, locked, label, trx);
+      }
       const created = await repository.insert({
         submission_id: submission.id,
         purpose: input.purpose,
@@ -107,11 +115,6 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
         completed_at: null,
         last_used_at: null,
       });
-      // Links made at once for other experts: only the one the submission is assigned to is made
-      // (read after the insert, under the submission's lock), so no other expert's link stays live.
-      if (reviewerUserId !== null && (await repository.lockedReviewerOf(submission.id)) !== reviewerUserId) {
-        throw conflict('该论文刚刚交给了另一位外审专家，请刷新后重试');
-      }
       // The submission is now with this expert: links for an earlier one would only be refused.
       const replaced =
         reviewerUserId === null
@@ -267,15 +270,23 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
     }
   }
 
-  /** The expert of a 评阅 link: the submission's reviewer if it is already this expert, else a new one assigned to it. */
-  private async externalReviewerFor(admin: SessionUser, submission: Context, label: string): Promise<number> {
+  /**
+   * The expert of a 评阅 link, in the create's transaction (the submission locked): the
+   * submission's reviewer if it is already this expert, else a new one assigned to it.
+   */
+  private async externalReviewerFor(
+    admin: SessionUser,
+    submission: { id: number; reviewer_id: number | null },
+    label: string,
+    trx: Kysely<Database>,
+  ): Promise<number> {
     const { accounts, assignments } = this.deps;
     if (submission.reviewer_id !== null) {
-      const current = await accounts.person(submission.reviewer_id);
+      const current = await accounts.person(submission.reviewer_id, trx);
       if (current?.external && !current.disabled && current.name === label) return current.id;
     }
-    const expert = await accounts.createExternalReviewer(admin, label);
-    await assignments.assign(admin, [submission.id], expert.id);
+    const expert = await accounts.createExternalReviewer(admin, label, trx);
+    await assignments.assign(admin, [submission.id], expert.id, trx);
     return expert.id;
   }
 

@@ -78,6 +78,8 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
   useEffect(() => {
     if (!enabled) return;
     let joins = 0;
+    /** The refusal that comes before a close for a limit (BOARD_CLOSE.tooMany): what the page then says. */
+    let limitReason = '';
     const board = new BoardSocket({
       url: api.socketUrl,
       onOpen: (open) => {
@@ -88,6 +90,8 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
       onMessage: (message) => {
         if (!isServerMessage(message)) return;
         if (message.type === 'refusal') {
+          // The same code as a message rate refusal; a close with BOARD_CLOSE.tooMany follows this one.
+          if (message.code === BOARD_REFUSAL_CODES.tooMany) limitReason = message.msg;
           if (message.code === BOARD_REFUSAL_CODES.badLink) dispatch({ type: 'refused', reason: message.msg });
           else toast(message.msg, message.code === BOARD_REFUSAL_CODES.notPresenter ? 'warning' : 'error');
           return;
@@ -102,7 +106,13 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
         if (catchUp) sendOwnView();
       },
       onState: (state, retryInMs) => dispatch({ type: 'connection', state, retryInMs }),
-      finalClose: (code, reason) => (code === BOARD_CLOSE.badLink ? reason || '课堂链接无效' : null),
+      // A refused link, or a limit reached (too many sockets or guests here): retrying would not help.
+      finalClose: (code, reason) =>
+        code === BOARD_CLOSE.badLink
+          ? reason || '课堂链接无效'
+          : code === BOARD_CLOSE.tooMany
+            ? limitReason || '课堂连接已达上限，请稍后再试'
+            : null,
       onGiveUp: (reason) => {
         if (!liveRef.current.refused) dispatch({ type: 'refused', reason });
       },
