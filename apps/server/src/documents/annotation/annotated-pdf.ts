@@ -7,6 +7,7 @@ import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
 import { PDFDocument, type PDFFont, type PDFPage, type rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
 import { stripPdfMetadata } from '../document/metadata-strip.ts';
+import { sanitizePdf } from '../document/pdf-sanitize.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
 import { categoryOf, drawIndex, drawMarker, hexColor, indexLines } from './annotated-pdf-index.ts';
 import { addAnnotations, burnIn } from './pdf-annots.ts';
@@ -195,6 +196,9 @@ export async function buildAnnotatedPdf(
 ): Promise<Uint8Array> {
   onStage('load');
   const pdf = await PDFDocument.load(source);
+  // Nothing that runs or opens anything (issue 32 §4.7): prepared documents are sanitised already,
+  // those prepared before that are sanitised here.
+  sanitizePdf(pdf);
   // The export names the thesis as the reviewer sees it, and carries nothing of the upload's own (issue 19 §1).
   stripPdfMetadata(pdf);
   pdf.registerFontkit(fontkit);
