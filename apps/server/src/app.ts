@@ -15,6 +15,7 @@ import { registerImportRoutes } from './admin/import/import.routes.ts';
 import { ImportService } from './admin/import/import.service.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { AnnotatedPdfQueue } from './documents/annotation/annotated-pdf-queue.ts';
 import { AnnotationRepository } from './documents/annotation/annotation.repository.ts';
 import { registerAnnotationRoutes } from './documents/annotation/annotation.routes.ts';
 import { AnnotationService } from './documents/annotation/annotation.service.ts';
@@ -129,6 +130,8 @@ export interface App {
   database: DatabaseHandle;
   config: AppConfig;
   documents: DocumentService;
+  /** The annotated PDF's builds: tests watch them start and end. */
+  annotatedPdfs: AnnotatedPdfQueue;
   submissions: SubmissionService;
   /** Live courses and the board (issue 14). */
   liveCourses: LiveCourses;
@@ -235,7 +238,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const studentRepository = new StudentRepository(db);
   const annotations = new AnnotationService({ annotations: new AnnotationRepository(db), access });
-  const exporter = new AnnotationExporter({ annotations, documents: documentRepository, storage, access });
+  // The annotated PDF is built in worker threads, a few at a time (issue 32 §4.3, adr/022).
+  const annotatedPdfs = new AnnotatedPdfQueue(config.annotatedPdf);
+  const exporter = new AnnotationExporter({
+    annotations,
+    documents: documentRepository,
+    storage,
+    access,
+    pdfQueue: annotatedPdfs,
+  });
   const submissionRepository = new SubmissionRepository(db, database.changes);
   const reviewRepository = new ReviewRepository(db);
   const carryOverRepository = new CarryOverRepository(db);
@@ -443,10 +454,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     config,
     documents,
+    annotatedPdfs,
     submissions,
     liveCourses,
     async close() {
       await server.close();
+      await annotatedPdfs.drain();
       await reviewNotifier.stop();
       await tempSweeper.stop();
       await documents.drain();

@@ -54,6 +54,10 @@ const schema = z.object({
   PDF_EXTRACT_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
   PDF_EXTRACT_MEMORY_MB: z.coerce.number().int().min(32).max(8192).default(512),
   PDF_EXTRACT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  ANNOTATED_PDF_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  ANNOTATED_PDF_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  ANNOTATED_PDF_TIMEOUT_S: z.coerce.number().positive().max(3600).default(60),
+  ANNOTATED_PDF_MEMORY_MB: z.coerce.number().int().min(32).max(8192).default(1024),
   UPLOAD_TMP_MAX_AGE_MIN: z.coerce.number().positive().max(10_080).default(60),
   NOTIFY_RETRY_S: z.coerce.number().positive().max(86_400).default(60),
   /** Review-list answers kept per instance; 0 turns the cache off. */
@@ -179,6 +183,8 @@ export interface AppConfig {
   pdfMaxPages: number;
   /** Each PDF text extraction: its time limit, its worker's heap and how many run at once. */
   pdfExtraction: { timeoutMs: number; memoryMb: number; concurrency: number };
+  /** The annotated PDF's builds (worker threads): how many at once, how many wait, and each one's caps. */
+  annotatedPdf: { concurrency: number; maxWaiting: number; timeoutMs: number; memoryMb: number };
   /** Interrupted uploads' DATA_DIR/tmp/*.part files older than this are removed. */
   uploadTmpMaxAgeMs: number;
   /** How long a claimed review SMS waits before it is tried again (adr/019). */
@@ -289,6 +295,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: c.PDF_EXTRACT_TIMEOUT_S * 1000,
       memoryMb: c.PDF_EXTRACT_MEMORY_MB,
       concurrency: c.PDF_EXTRACT_CONCURRENCY,
+    },
+    annotatedPdf: {
+      concurrency: c.ANNOTATED_PDF_CONCURRENCY,
+      maxWaiting: c.ANNOTATED_PDF_QUEUE,
+      timeoutMs: c.ANNOTATED_PDF_TIMEOUT_S * 1000,
+      memoryMb: c.ANNOTATED_PDF_MEMORY_MB,
     },
     uploadTmpMaxAgeMs: c.UPLOAD_TMP_MAX_AGE_MIN * 60_000,
     notifyRetryMs: c.NOTIFY_RETRY_S * 1000,

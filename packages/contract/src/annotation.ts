@@ -102,6 +102,23 @@ export const SHAPE_MAX_POINTS = 5000;
 export const SUGGESTION_MAX = 2000;
 
 /**
+ * How many live marks a document may hold, and one page of it (issue 32 §4.3, adr/022). A heavy
+ * reviewer makes a few hundred marks on a thesis; the caps bound what the annotated PDF must draw.
+ * A save past either is refused with 1080001 and {@link annotationLimitMessage}.
+ */
+export const ANNOTATION_LIMITS = { perDocument: 2000, perPage: 200 } as const;
+
+/** What a reviewer is told when a new mark would pass a cap; `page` is 0-based. */
+export function annotationLimitMessage(limit: 'document' | 'page', page = 0): string {
+  return limit === 'document'
+    ? `本文档的批注已达上限（${ANNOTATION_LIMITS.perDocument} 条），请删除不再需要的批注后再添加`
+    : `第 ${page + 1} 页的批注已达上限（每页 ${ANNOTATION_LIMITS.perPage} 条），请删除不再需要的批注后再添加`;
+}
+
+/** Whether a 1080001 refusal is a cap's ({@link annotationLimitMessage}) rather than a stale revision. */
+export const isAnnotationLimitMessage = (message: string): boolean => message.includes('的批注已达上限');
+
+/**
  * A drawn mark's geometry. Points are [x, y] or [x, y, pressure], x and y as fractions of the
  * page's width and height from its top-left corner, pressure 0–1 where the device reports it.
  * pen: one or more strokes; line and arrow: one stroke of two points (the arrow's head at the

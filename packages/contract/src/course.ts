@@ -260,6 +260,17 @@ export const COURSEWARE_LIMITS = {
   pageWidth: 1600,
 } as const;
 
+/**
+ * The largest picture taken where it is decoded: courseware (drawn by the server into page images)
+ * and board hand-ins (shown in the browser). A picture's header is read before anything decodes
+ * it (issue 32 §4.4): a side over 10,000 pixels or more than 50 megapixels in all (a 50 MP phone
+ * photo, 8160×6120, fits; its RGBA pixels take 200 MB) is refused.
+ */
+export const IMAGE_LIMITS = {
+  maxSide: 10_000,
+  maxPixels: 50_000_000,
+} as const;
+
 /** The multipart form's text fields (the file part is `file`). */
 export const coursewareUploadFieldsSchema = z.object({ courseId: id });
 export const coursewareListSchema = z.object({ courseId: id });

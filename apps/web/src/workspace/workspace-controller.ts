@@ -1,4 +1,11 @@
-import type { AnnotationDto, AnnotationInput, AnnotationReplyDto } from '@zikao/contract/annotation';
+import {
+  ANNOTATION_LIMITS,
+  type AnnotationDto,
+  type AnnotationInput,
+  type AnnotationReplyDto,
+  annotationLimitMessage,
+  isAnnotationLimitMessage,
+} from '@zikao/contract/annotation';
 import {
   applyPending,
   type LocalAuthor,
@@ -67,9 +74,11 @@ export class WorkspaceController {
       classify: classifyFailure,
       onChange: () => this.#publish(),
       onSaved: (op, result) => this.#confirmed(op, result),
-      onConflict: (op) => {
+      onConflict: (op, error) => {
         this.#undo.forget(opTarget(op));
-        deps.notify('warning', CONFLICT_TEXT);
+        // A new mark past a cap the local list could not see (others' marks, another tab) is 1080001 too.
+        const message = error instanceof Error ? error.message : '';
+        deps.notify('warning', isAnnotationLimitMessage(message) ? message : CONFLICT_TEXT);
         void this.refresh();
       },
       onRejected: (_op, error) => {
@@ -130,6 +139,18 @@ export class WorkspaceController {
   }
 
   async create(annotation: AnnotationInput): Promise<void> {
+    // The server refuses a mark past the caps (issue 32 §4.3); say so now instead of after the send.
+    const live = this.#snapshot.annotations;
+    const full =
+      live.length >= ANNOTATION_LIMITS.perDocument
+        ? 'document'
+        : live.filter((item) => item.pageIndex === annotation.pageIndex).length >= ANNOTATION_LIMITS.perPage
+          ? 'page'
+          : null;
+    if (full) {
+      this.#deps.notify('warning', annotationLimitMessage(full, annotation.pageIndex));
+      return;
+    }
     this.#undo.push({ kind: 'create', annotation });
     await this.#enqueue({ documentId: this.#deps.documentId, type: 'save', annotation, baseRevision: 0 });
   }

@@ -57,21 +57,44 @@ function runsOf(text: string, fonts: IndexFonts): Array<{ text: string; font: PD
   return runs;
 }
 
-function widthOf(text: string, fonts: IndexFonts, size: number): number {
-  return runsOf(text, fonts).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+/** Each font's advance widths at size 1, by character. */
+const advances = new WeakMap<PDFFont, Map<string, number>>();
+
+function advanceOf(char: string, fonts: IndexFonts, size: number): number {
+  const font = fonts.fallback?.chars.has(char) ? fonts.fallback.font : fonts.main;
+  let widths = advances.get(font);
+  if (!widths) {
+    widths = new Map();
+    advances.set(font, widths);
+  }
+  let width = widths.get(char);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(char, 1);
+    widths.set(char, width);
+  }
+  return width * size;
 }
 
-/** Splits text into lines no wider than `width`, character by character (CJK has no spaces). */
+/**
+ * Splits text into lines no wider than `width`, character by character (CJK has no spaces). A line
+ * is measured as the sum of its characters' advances, kept as it grows: shaping the whole line again
+ * for every character (as this did) was quadratic and most of a 2,000-mark export's time (issue 32
+ * §4.3). The sum leaves out kerning, a fraction of a point at a Latin line's end.
+ */
 export function wrapText(text: string, fonts: IndexFonts, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const char of Array.from(paragraph)) {
-      if (line && widthOf(line + char, fonts, size) > width) {
+      const advance = advanceOf(char, fonts, size);
+      if (line && lineWidth + advance > width) {
         lines.push(line);
         line = '';
+        lineWidth = 0;
       }
       line += char;
+      lineWidth += advance;
     }
     lines.push(line);
   }

@@ -7,6 +7,7 @@ import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
 import { PDFDocument, type PDFFont, type PDFPage, type rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
 import { stripPdfMetadata } from '../document/metadata-strip.ts';
+import { sanitizePdf } from '../document/pdf-sanitize.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
 import { categoryOf, drawIndex, drawMarker, hexColor, indexLines } from './annotated-pdf-index.ts';
 import { addAnnotations, burnIn } from './pdf-annots.ts';
@@ -174,6 +175,12 @@ function geometryOf(item: Placed, pdfPages: readonly PDFPage[], notePin: UserRec
 }
 
 /**
+ * Where a build is: reading the PDF, drawing the marks (one synchronous stretch, the longest),
+ * laying out the index, writing the file.
+ */
+export type AnnotatedPdfStage = 'load' | 'marks' | 'index' | 'save';
+
+/**
  * The annotated PDF, the way Moodle's feedback PDF works, with numbered markers and index pages
  * listing every comment. 批注版 (`annotated`) gives every mark as an ISO 32000 annotation with its
  * own appearance, so readers list the comments in their pane and nothing is drawn twice; 打印版
@@ -185,8 +192,13 @@ export async function buildAnnotatedPdf(
   annotations: readonly AnnotationDto[],
   title: string,
   variant: AnnotatedPdfVariant = 'annotated',
+  onStage: (stage: AnnotatedPdfStage) => void = () => {},
 ): Promise<Uint8Array> {
+  onStage('load');
   const pdf = await PDFDocument.load(source);
+  // Nothing that runs or opens anything (issue 32 §4.7): prepared documents are sanitised already,
+  // those prepared before that are sanitised here.
+  sanitizePdf(pdf);
   // The export names the thesis as the reviewer sees it, and carries nothing of the upload's own (issue 19 §1).
   stripPdfMetadata(pdf);
   pdf.registerFontkit(fontkit);
@@ -198,6 +210,7 @@ export async function buildAnnotatedPdf(
   );
   const pdfPages = pdf.getPages();
   const notesOnPage = new Map<number, number>();
+  onStage('marks');
   for (const item of placed) {
     if (item.page === null) continue;
     const page = pdfPages[item.page];
@@ -228,10 +241,12 @@ export async function buildAnnotatedPdf(
     marker ??= first ? { x: Math.max(8, first.x - 8), y: first.y + first.height } : null;
     if (marker) drawMarker(page, font, item.number, marker.x, marker.y, color);
   }
+  onStage('index');
   const math = await mathSubset(lines.map((line) => line.text).join(''));
   const fallback = math ? { font: await pdf.embedFont(math.bytes), chars: math.chars } : null;
   drawIndex(pdf, { main: font, fallback }, lines);
   pdf.setTitle(`${title}（${variant === 'print' ? '打印版' : '批注版'}）`);
   pdf.setProducer('自考在线');
+  onStage('save');
   return pdf.save();
 }

@@ -13,7 +13,8 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import type { DocumentRepository } from '../document/document.repository.ts';
 import type { ItemBox } from '../document/pdf-worker.ts';
 import { isStructuredText } from '../document/structured-document.ts';
-import { buildAnnotatedPdf, type PageGeometry, place } from './annotated-pdf.ts';
+import { type PageGeometry, place } from './annotated-pdf.ts';
+import type { AnnotatedPdfQueue } from './annotated-pdf-queue.ts';
 import type { AnnotationService } from './annotation.service.ts';
 
 /** The document name without its extension, for download file names. */
@@ -60,6 +61,8 @@ interface ExporterDeps {
   documents: DocumentRepository;
   storage: FileStorage;
   access: AccessService;
+  /** Where the annotated PDF is built: worker threads, a few at a time (issue 32 §4.3). */
+  pdfQueue: AnnotatedPdfQueue;
 }
 
 /** Downloads of a document's annotations: W3C JSON-LD, and the annotated PDF. */
@@ -97,20 +100,15 @@ export class AnnotationExporter {
       throw notFound('该文档是填写的文字内容，没有 PDF 文件，无法生成批注版 PDF');
     }
     if (document?.status !== 'ready' || !document.pdf_sha256) throw notFound('文档尚未处理完成');
+    const name = baseName(await this.deps.access.documentName(user, document));
+    const pages = await this.deps.documents.pages(documentId);
     const file = await this.deps.storage.localPath(document.pdf_sha256);
-    let source: Uint8Array;
     try {
-      const { readFile } = await import('node:fs/promises');
-      source = new Uint8Array(await readFile(file.path));
+      const body = await this.deps.pdfQueue.build({ file: file.path, pages, annotations, title: name, variant });
+      return { fileName: `${name}-${variant === 'print' ? '打印版' : '批注版'}.pdf`, body };
     } finally {
       await file.release();
     }
-    const name = baseName(await this.deps.access.documentName(user, document));
-    const geometry = await this.geometry(documentId);
-    return {
-      fileName: `${name}-${variant === 'print' ? '打印版' : '批注版'}.pdf`,
-      body: await buildAnnotatedPdf(source, geometry, annotations, name, variant),
-    };
   }
 
   /**

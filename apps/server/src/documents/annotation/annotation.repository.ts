@@ -1,4 +1,5 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { ANNOTATION_LIMITS } from '@zikao/contract';
+import { type ExpressionBuilder, expressionBuilder, type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import type { AnnotationsTable, Database } from '../../db/schema.ts';
 
 export type AnnotationRow = Selectable<AnnotationsTable>;
@@ -14,6 +15,24 @@ const hasReplies = (eb: ExpressionBuilder<Database, 'annotations'>) =>
       .select('annotation_replies.id')
       .whereRef('annotation_replies.annotation_id', '=', 'annotations.id'),
   );
+
+/**
+ * Whether a document, and one page of it, hold fewer live marks than their caps (issue 32 §4.3):
+ * the condition a new or restored mark is written under, counted in the statement that writes it.
+ */
+function belowCaps(db: Kysely<Database>, documentId: number, pageIndex: number) {
+  const live = () =>
+    db
+      .selectFrom('annotations as counted')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('counted.document_id', '=', documentId)
+      .where('counted.deleted', '=', 0);
+  const eb = expressionBuilder<Database, never>();
+  return eb.and([
+    eb(live(), '<', ANNOTATION_LIMITS.perDocument),
+    eb(live().where('counted.page_index', '=', pageIndex), '<', ANNOTATION_LIMITS.perPage),
+  ]);
+}
 
 /** The columns an edit may change. */
 export type AnnotationFields = Pick<
@@ -96,8 +115,11 @@ export class AnnotationRepository {
   }
 
   /**
-   * Inserts a new annotation unless one with this id exists, in one statement (no duplicate-key
-   * error when two saves of one new id race): the row as stored, or undefined when it existed.
+   * Inserts a new annotation unless one with this id exists or the document or its page holds its
+   * cap of live marks (ANNOTATION_LIMITS), in one statement that counts and inserts (no
+   * duplicate-key error when two saves of one new id race): the row as stored, or undefined when
+   * nothing was written (the caller reads the row to say why). Serialised per document, see
+   * {@link serialisedPerDocument}.
    */
   insertIfAbsent(
     id: string,
@@ -106,22 +128,82 @@ export class AnnotationRepository {
     fields: AnnotationFields,
   ): Promise<WrittenAnnotationRow | undefined> {
     const now = Date.now();
-    return this.db
-      .insertInto('annotations')
-      .values({
-        id,
-        document_id: documentId,
-        author_id: authorId,
-        ...fields,
-        revision: 1,
-        deleted: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returningAll()
-      .returning((eb) => hasReplies(eb).as('has_replies'))
-      .executeTakeFirst();
+    const row = {
+      id,
+      document_id: documentId,
+      author_id: authorId,
+      ...fields,
+      revision: 1,
+      deleted: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    const columns = Object.keys(row) as Array<keyof typeof row>;
+    return this.serialisedPerDocument(documentId, (db) =>
+      db
+        .insertInto('annotations')
+        .columns(columns)
+        .expression(
+          db
+            .selectNoFrom((eb) => columns.map((column) => eb.val(row[column]).as(column)))
+            .where(belowCaps(db, documentId, fields.page_index)),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returningAll()
+        .returning((eb) => hasReplies(eb).as('has_replies'))
+        .executeTakeFirst(),
+    );
+  }
+
+  /**
+   * Brings back a deleted annotation at `baseRevision`, unless its document or page already holds
+   * its cap of live marks; false when nothing was written.
+   */
+  async restoreIfRevision(row: AnnotationRow, baseRevision: number): Promise<boolean> {
+    const result = await this.serialisedPerDocument(row.document_id, (db) =>
+      db
+        .updateTable('annotations')
+        .set((eb) => ({ deleted: 0, revision: eb('revision', '+', 1), updated_at: Date.now() }))
+        .where('id', '=', row.id)
+        .where('revision', '=', baseRevision)
+        .where('deleted', '=', 1)
+        .where(belowCaps(db, row.document_id, row.page_index))
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Which cap a new mark on this page would pass now, or null when it would pass none. */
+  async capReached(documentId: number, pageIndex: number): Promise<'document' | 'page' | null> {
+    const counts = await this.db
+      .selectFrom('annotations')
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum(eb.case().when('page_index', '=', pageIndex).then(1).else(0).end()).as('on_page'),
+      ])
+      .where('document_id', '=', documentId)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    if (Number(counts.total) >= ANNOTATION_LIMITS.perDocument) return 'document';
+    if (Number(counts.on_page ?? 0) >= ANNOTATION_LIMITS.perPage) return 'page';
+    return null;
+  }
+
+  /**
+   * Runs a write whose condition counts the document's marks so that no concurrent write can pass
+   * the count (issue 32 §4.3, the pattern of adr/019). SQLite: one statement as it is, since a
+   * writing statement takes the one writer lock before it reads anything. PostgreSQL: a statement
+   * counts in the snapshot it started with, so two concurrent ones could both see room for one; the
+   * write runs in a transaction that first locks the document's row (FOR NO KEY UPDATE: the
+   * annotations' foreign-key locks on it do not conflict with it), so writers of one document go
+   * one at a time and each counts what the one before it committed.
+   */
+  private serialisedPerDocument<T>(documentId: number, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return write(this.db);
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('documents').select('id').where('id', '=', documentId).forNoKeyUpdate().execute();
+      return write(trx);
+    });
   }
 
   /**

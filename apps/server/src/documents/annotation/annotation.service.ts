@@ -5,6 +5,7 @@ import {
   type AnnotationInput,
   type AnnotationReplyDto,
   type AnnotationShape,
+  annotationLimitMessage,
   Role,
 } from '@zikao/contract';
 import type { AccessService } from '../../access/access.service.ts';
@@ -136,10 +137,13 @@ export class AnnotationService {
       return dto as AnnotationDto;
     }
     // Nothing written: a concurrent save of the same new id (an offline queue resending), a repeat
-    // of an edit whose answer was lost, a stale revision, or someone else's annotation.
+    // of an edit whose answer was lost, a stale revision, someone else's annotation, or a new mark
+    // past a cap (ANNOTATION_LIMITS).
     const existing = await this.annotations.findById(input.id);
     if (!existing) {
-      throw conflict(baseRevision === 0 ? STALE : '该批注已被删除或不存在，请刷新后再试');
+      if (baseRevision !== 0) throw conflict('该批注已被删除或不存在，请刷新后再试');
+      const full = await this.annotations.capReached(documentId, input.pageIndex);
+      throw conflict(full ? annotationLimitMessage(full, input.pageIndex) : STALE);
     }
     this.requireOwn(user, existing, documentId);
     if (existing.deleted) throw conflict('该批注已被删除');
@@ -182,10 +186,14 @@ export class AnnotationService {
     this.requireOwn(user, existing, existing.document_id);
     const viewer = this.viewer(user, await this.access.requireOne(user, 'document.annotate', existing.document_id));
     if (existing.deleted === deleted && existing.revision === baseRevision + 1) return this.one(id, viewer, true);
-    if (
-      existing.revision !== baseRevision ||
-      !(await this.annotations.updateIfRevision(id, baseRevision, { deleted }))
-    ) {
+    if (existing.revision !== baseRevision) throw conflict(STALE);
+    if (deleted === 0 && existing.deleted === 1) {
+      // A restored mark counts again: it comes back only within the caps (issue 32 §4.3).
+      if (!(await this.annotations.restoreIfRevision(existing, baseRevision))) {
+        const full = await this.annotations.capReached(existing.document_id, existing.page_index);
+        throw conflict(full ? annotationLimitMessage(full, existing.page_index) : STALE);
+      }
+    } else if (!(await this.annotations.updateIfRevision(id, baseRevision, { deleted }))) {
       throw conflict(STALE);
     }
     return this.one(id, viewer, true);

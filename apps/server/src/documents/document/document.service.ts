@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, stat } from 'node:fs/promises';
+import { copyFile, rm, stat } from 'node:fs/promises';
 import type { DocumentStatus, DocumentSummary, DocumentText, ListResult } from '@zikao/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessService } from '../../access/access.service.ts';
@@ -243,19 +243,33 @@ export class DocumentService {
     }
     await this.setStatus(id, 'extracting', 60);
     const pdf = await storage.localPath(pdfSha256);
+    // What reviewers are served is the PDF without scripts, actions that open anything, or embedded
+    // files (issue 32 §4.7); the upload as it came stays in the store under source_sha256.
+    const sanitizedPath = storage.tempPath();
     let lastReported = 0;
-    const extracted = await runPdfWorker({ op: 'extract', file: pdf.path }, (fraction) => {
+    const extracted = await runPdfWorker({ op: 'extract', file: pdf.path, sanitizeTo: sanitizedPath }, (fraction) => {
       const progress = 60 + Math.floor(fraction * 39);
       if (progress >= lastReported + 5) {
         lastReported = progress;
         void repository.updateUnfinished(id, { progress });
       }
     }).finally(() => pdf.release());
-    if (!extracted.ok || !extracted.pages) {
-      return this.fail(
-        id,
-        extracted.ok ? '文档没有页面' : (pdfLimitMessage(extracted) ?? 'PDF 文件已损坏，无法读取文字'),
-      );
+    try {
+      if (!extracted.ok || !extracted.pages) {
+        return await this.fail(
+          id,
+          extracted.ok ? '文档没有页面' : (pdfLimitMessage(extracted) ?? 'PDF 文件已损坏，无法读取文字'),
+        );
+      }
+      if (extracted.sanitized) {
+        pdfSha256 = await sha256Of(sanitizedPath);
+        const size = (await stat(sanitizedPath)).size;
+        await storage.putTempFile(sanitizedPath, pdfSha256);
+        await repository.insertStoredFile(pdfSha256, size, 'application/pdf');
+        this.deps.logger.info({ documentId: id, removed: extracted.sanitized }, 'active content removed from the PDF');
+      }
+    } finally {
+      await rm(sanitizedPath, { force: true });
     }
     if (await repository.savePages(id, pdfSha256, extracted.pages)) {
       this.deps.logger.info({ documentId: id, pages: extracted.pages.length }, 'document prepared');

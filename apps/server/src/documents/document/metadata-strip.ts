@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import type { FileStorage } from '../../shared/storage/storage.ts';
+import { dropUnreachable } from './pdf-reachable.ts';
+import { sanitizePdf } from './pdf-sanitize.ts';
 
 /**
  * Entries that carry who made a file rather than what it shows: the XMP packet (`/Metadata`, on
@@ -10,28 +12,6 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
  * outputs of a word processor's "document properties".
  */
 const PRIVATE_KEYS = ['Metadata', 'PieceInfo'].map((key) => PDFName.of(key));
-
-/** Every object reachable from the catalog: what is left over (an old Info, an XMP packet) is dropped. */
-function reachable(pdf: PDFDocument): Set<string> {
-  const seen = new Set<string>();
-  const pending: unknown[] = [pdf.context.trailerInfo.Root];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (value instanceof PDFRef) {
-      const key = value.toString();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      pending.push(pdf.context.lookup(value));
-    } else if (value instanceof PDFDict) {
-      for (const [, entry] of value.entries()) pending.push(entry);
-    } else if (value instanceof PDFStream) {
-      for (const [, entry] of value.dict.entries()) pending.push(entry);
-    } else if (value instanceof PDFArray) {
-      for (let i = 0; i < value.size(); i++) pending.push(value.get(i));
-    }
-  }
-  return seen;
-}
 
 /**
  * Removes the document information dictionary (Author, Title, Subject, Keywords, Creator…), every
@@ -48,21 +28,20 @@ export function stripPdfMetadata(pdf: PDFDocument): void {
     if (!dict) continue;
     for (const key of PRIVATE_KEYS) dict.delete(key);
   }
-  const keep = reachable(pdf);
-  for (const [ref] of context.enumerateIndirectObjects()) {
-    if (!keep.has(ref.toString())) context.delete(ref);
-  }
+  dropUnreachable(pdf, [context.trailerInfo.Root]);
 }
 
 /** The bytes of a PDF without its metadata (see stripPdfMetadata); the same bytes for the same input. */
 export async function pdfWithoutMetadata(source: Uint8Array): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(source, { updateMetadata: false, ignoreEncryption: false });
+  // Documents prepared before their PDF was sanitised (issue 32 §4.7) are sanitised in this copy too.
+  sanitizePdf(pdf);
   stripPdfMetadata(pdf);
   return pdf.save({ updateFieldAppearances: false });
 }
 
 /** Bumped when the stripping changes, so copies made by an older rule are made again. */
-const CLEAN_COPY_VERSION = 'metadata-strip-v1';
+const CLEAN_COPY_VERSION = 'metadata-strip-v2-sanitized';
 
 /**
  * Copies of stored PDFs without metadata, made once per PDF and kept in the store under a key

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageTextFromItems } from '@zikao/contract';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { SanitizeReport } from './pdf-sanitize.ts';
 
 /** `[start, end, x, y, width, height]`: a text item's offsets in the page text and its box. */
 export type ItemBox = [number, number, number, number, number, number];
@@ -18,13 +19,18 @@ export interface ExtractedPage {
 export interface PdfWorkerInput {
   op: 'inspect' | 'extract';
   file: string;
+  /**
+   * Extraction only: the PDF is first sanitised (pdf-sanitize.ts, issue 32 §4.7); when anything was
+   * removed, the sanitised PDF is written here and its text is what is extracted.
+   */
+  sanitizeTo?: string;
   /** A PDF with more pages is refused before any page is read (PDF_MAX_PAGES; the queue sets it). */
   maxPages?: number;
 }
 
 /** `limit`: past the page cap, the time limit or the heap limit (adr/019). */
 export type PdfWorkerOutput =
-  | { ok: true; pageCount: number; pages?: ExtractedPage[] }
+  | { ok: true; pageCount: number; pages?: ExtractedPage[]; sanitized?: SanitizeReport }
   | { ok: false; reason: 'encrypted' | 'damaged' | 'limit'; detail: string; pageCount?: number };
 
 /** The fields of pdf.js's TextItem that extraction reads. */
@@ -47,9 +53,41 @@ const FONT_DATA = {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * The PDF without active content, written to `target` when anything was removed; null when there
+ * was nothing to remove (the file is served as it came). Throws when pdf-lib cannot read the file.
+ */
+async function sanitized(
+  data: Uint8Array,
+  target: string,
+): Promise<{ bytes: Uint8Array; report: SanitizeReport } | null> {
+  const { writeFile } = await import('node:fs/promises');
+  const { PDFDocument } = await import('pdf-lib');
+  const { removedAnything, sanitizePdf } = await import('./pdf-sanitize.ts');
+  const pdf = await PDFDocument.load(data, { updateMetadata: false });
+  const report = sanitizePdf(pdf);
+  if (!removedAnything(report)) return null;
+  const bytes = await pdf.save({ updateFieldAppearances: false });
+  await writeFile(target, bytes);
+  return { bytes, report };
+}
+
 async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
   const { readFile } = await import('node:fs/promises');
-  const data = new Uint8Array(await readFile(input.file));
+  let data: Uint8Array = new Uint8Array(await readFile(input.file));
+  let report: SanitizeReport | undefined;
+  if (input.op === 'extract' && input.sanitizeTo) {
+    try {
+      const clean = await sanitized(data, input.sanitizeTo);
+      if (clean) {
+        data = clean.bytes;
+        report = clean.report;
+      }
+    } catch (error) {
+      // What cannot be read cannot be checked for scripts: it is not served (fails closed).
+      return { ok: false, reason: 'damaged', detail: `pdf-lib: ${String(error)}` };
+    }
+  }
   let doc: pdfjs.PDFDocumentProxy;
   try {
     doc = await pdfjs.getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0, ...FONT_DATA })
@@ -95,7 +133,7 @@ async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
       page.cleanup();
       parentPort?.postMessage({ progress: pageNo / doc.numPages });
     }
-    return { ok: true, pageCount: doc.numPages, pages };
+    return { ok: true, pageCount: doc.numPages, pages, ...(report ? { sanitized: report } : {}) };
   } catch (error) {
     return { ok: false, reason: 'damaged', detail: String(error) };
   } finally {

@@ -27,6 +27,7 @@ import {
   notFound,
   tooManyRequests,
 } from '../../shared/errors.ts';
+import { checkPictureSize } from '../../shared/image-dimensions.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { parseInput } from '../../shared/validation.ts';
@@ -301,6 +302,10 @@ export class BoardService {
       const type = await sniffFile(file.tempPath);
       if (!type || !HAND_IN_TYPES.has(type)) {
         throw fileTypeRejected('仅支持图片、PDF、Office 文档和 ZIP（按文件内容识别）');
+      }
+      // The presenter's browser decodes the pictures it shows: their size comes from the header first (issue 32 §4.4).
+      if (type === 'png' || type === 'jpg' || type === 'gif' || type === 'webp' || type === 'heic') {
+        await checkPictureSize(file.tempPath, type, INLINE_IMAGES.has(SNIFFED_MIME[type]));
       }
       // A quick refusal before the file is kept; the insert checks again under the course's lock.
       const full = (limit: 'attendee' | 'course') =>

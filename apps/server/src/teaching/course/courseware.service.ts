@@ -19,6 +19,7 @@ import {
   noFile,
   notFound,
 } from '../../shared/errors.ts';
+import { checkPictureSize, pixelSizeOf, withinImageLimits } from '../../shared/image-dimensions.ts';
 import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -159,6 +160,8 @@ export class CoursewareService {
     const kind = type ? KIND_OF[type] : undefined;
     if (!type || !kind) throw fileTypeRejected('课件仅支持 PDF、PPT、PPTX、PNG、JPEG（按文件内容识别）');
     if (kind === 'slides' && !this.conversion) throw fileTypeRejected('服务器未安装 LibreOffice，暂不能上传 PPT/PPTX');
+    // A picture is decoded to be drawn: its size comes from its header first (issue 32 §4.4).
+    if (type === 'png' || type === 'jpg') await checkPictureSize(file.tempPath, type, true);
     const full = () => conflict(`每门课程最多 ${COURSEWARE_LIMITS.files} 个课件`);
     // A quick refusal before the file is kept; the insert checks again under the course's lock.
     if ((await this.repository.countOfCourse(courseId)).count >= COURSEWARE_LIMITS.files) throw full();
@@ -323,6 +326,11 @@ export class CoursewareService {
           file: source.path,
           type: row.kind === 'pdf' ? 'pdf' : row.source_mime === SNIFFED_MIME.png ? 'png' : 'jpg',
         };
+        // Checked at upload; again here for a file kept before that check, which a restart resumes.
+        if (input.type !== 'pdf') {
+          const size = await pixelSizeOf(source.path, input.type);
+          if (!size || !withinImageLimits(size)) return void (await this.fail(row, '图片尺寸超过上限或无法读取'));
+        }
       }
       const result = await renderInWorker({
         source: input,
