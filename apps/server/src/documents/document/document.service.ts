@@ -247,13 +247,17 @@ export class DocumentService {
     // files (issue 32 §4.7); the upload as it came stays in the store under source_sha256.
     const sanitizedPath = storage.tempPath();
     let lastReported = 0;
+    // Progress is best effort, but written in order and awaited before the job ends: a write left
+    // behind would meet a database closed at shutdown.
+    let reporting: Promise<void> = Promise.resolve();
     const extracted = await runPdfWorker({ op: 'extract', file: pdf.path, sanitizeTo: sanitizedPath }, (fraction) => {
       const progress = 60 + Math.floor(fraction * 39);
       if (progress >= lastReported + 5) {
         lastReported = progress;
-        void repository.updateUnfinished(id, { progress });
+        reporting = reporting.then(() => repository.updateUnfinished(id, { progress })).catch(() => {});
       }
     }).finally(() => pdf.release());
+    await reporting;
     try {
       if (!extracted.ok || !extracted.pages) {
         return await this.fail(
