@@ -260,10 +260,12 @@ export class DocumentService {
     await reporting;
     try {
       if (!extracted.ok || !extracted.pages) {
-        return await this.fail(
-          id,
-          extracted.ok ? '文档没有页面' : (pdfLimitMessage(extracted) ?? 'PDF 文件已损坏，无法读取文字'),
-        );
+        const reason = extracted.ok
+          ? '文档没有页面'
+          : extracted.reason === 'encrypted'
+            ? 'PDF 文件设有密码或权限限制，无法安全处理，请去除密码后重新上传'
+            : (pdfLimitMessage(extracted) ?? 'PDF 文件已损坏，无法读取文字');
+        return await this.fail(id, reason);
       }
       if (extracted.sanitized) {
         pdfSha256 = await sha256Of(sanitizedPath);

@@ -84,8 +84,10 @@ async function run(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
         report = clean.report;
       }
     } catch (error) {
-      // What cannot be read cannot be checked for scripts: it is not served (fails closed).
-      return { ok: false, reason: 'damaged', detail: `pdf-lib: ${String(error)}` };
+      // What cannot be read cannot be checked for scripts: it is not served (fails closed). A PDF
+      // with only an owner (permissions) password opens in pdf.js but not in pdf-lib.
+      const encrypted = error instanceof (await import('pdf-lib')).EncryptedPDFError;
+      return { ok: false, reason: encrypted ? 'encrypted' : 'damaged', detail: `pdf-lib: ${String(error)}` };
     }
   }
   let doc: pdfjs.PDFDocumentProxy;
