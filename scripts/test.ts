@@ -28,13 +28,15 @@ process.env.NODE_COMPILE_CACHE ??= path.join(tmpdir(), 'zikao-node-compile-cache
 
 const { DATABASE_URL, ...withoutPostgres } = process.env;
 const nodeTest = (concurrency: number, ...globs: string[]) => ['--test', `--test-concurrency=${concurrency}`, ...globs];
+// Seeds once per run what the server's test apps start from (apps/server/src/test/app-templates.ts).
+const serverSetup = '--test-global-setup=apps/server/src/test/global-setup.ts';
 
 async function serverLane(prefix?: string): Promise<StepResult[]> {
   const results = [
     await runStep(
       'packages and server on SQLite',
       node,
-      nodeTest(serverConcurrency, 'packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'),
+      [serverSetup, ...nodeTest(serverConcurrency, 'packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts')],
       { env: withoutPostgres, prefix },
     ),
   ];
@@ -44,7 +46,7 @@ async function serverLane(prefix?: string): Promise<StepResult[]> {
       await runStep(
         `server on PostgreSQL (${shown})`,
         node,
-        nodeTest(serverConcurrency, 'apps/server/src/**/*.test.ts'),
+        [serverSetup, ...nodeTest(serverConcurrency, 'apps/server/src/**/*.test.ts')],
         {
           prefix,
         },

@@ -1,10 +1,11 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signParams } from '@zikao/contract';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { templateFor } from './app-templates.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export interface ApiResponse<T = unknown> {
@@ -43,6 +44,10 @@ export interface TestAppOptions {
    * the same file (another process's connection), on PostgreSQL the same database.
    */
   sameDatabaseAs?: TestApp;
+  /** Seed for itself even where a template of the run would serve (the templates are made so). */
+  noTemplate?: boolean;
+  /** Leave the data directory and the database in place on close (the templates are made so). */
+  keepData?: boolean;
 }
 
 /** Starts the real app on a fresh database: SQLite in a temp dir, or a fresh PostgreSQL database. */
@@ -50,7 +55,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const shared = options.sameDatabaseAs;
   const ownsDataDir = !shared || Boolean(shared.config.databaseUrl);
   const dataDir = ownsDataDir ? mkdtempSync(path.join(tmpdir(), 'zikao-test-')) : shared.config.dataDir;
-  const logs: Array<Record<string, unknown>> = [];
+  // A copy of the run's seeded data, where it is what this app would seed (app-templates.ts).
+  const template = shared || options.noTemplate ? undefined : templateFor(env, Boolean(process.env.DATABASE_URL));
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+  const logs: Array<Record<string, unknown>> = template ? JSON.parse(readFileSync(template.seedLog, 'utf8')) : [];
   const baseConfig = loadConfig({
     ...process.env,
     // Never a deployment by accident (a shell's NODE_ENV=production would turn the demo off): a
@@ -67,7 +75,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   // On PostgreSQL every test app gets a database of its own. (Schemas were not enough: Kysely's
   // migrator introspects all schemas, and fails when another test file drops one meanwhile.)
   const testDatabase =
-    baseConfig.databaseUrl && !shared ? await createScratchDatabase(baseConfig.databaseUrl) : undefined;
+    baseConfig.databaseUrl && !shared
+      ? await createScratchDatabase(baseConfig.databaseUrl, 't', template?.database)
+      : undefined;
   const databaseUrl = testDatabase?.url ?? shared?.config.databaseUrl ?? baseConfig.databaseUrl;
   const config = { ...baseConfig, databaseUrl };
   const app = await buildApp(config, {
@@ -132,6 +142,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
     async close() {
       await app.close();
+      if (options.keepData) return;
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
       await testDatabase?.drop();
     },
