@@ -84,6 +84,9 @@ export interface HomeBatchProgress {
   name: string;
   blindReview: boolean;
   adminCheck: boolean;
+  /** Its candidates' theses: 批次管理's 论文数. */
+  theses: number;
+  /** Its submissions, one per thesis and stage (批次管理's 提交数): what `counts` splits. */
   total: number;
   counts: Record<SubmissionStatus, number>;
   overdue: number;

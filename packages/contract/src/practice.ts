@@ -213,6 +213,22 @@ export interface PracticeThesisDto {
 }
 
 /**
+ * Where the caller stands on a practice thesis, in one wording for the list and the home (issue 32
+ * §3): practised once an attempt is submitted; in progress while the only attempt is open.
+ */
+export type PracticeProgress = 'practised' | 'inProgress' | 'untried';
+export const PRACTICE_PROGRESS_LABELS: Record<PracticeProgress, string> = {
+  practised: '已练习',
+  inProgress: '未完成',
+  untried: '未练习',
+};
+
+export function practiceProgress(thesis: Pick<PracticeThesisDto, 'myAttempts' | 'openAttemptId'>): PracticeProgress {
+  if (thesis.myAttempts > 0) return 'practised';
+  return thesis.openAttemptId !== null ? 'inProgress' : 'untried';
+}
+
+/**
  * An attempt as the workspace needs it. `documentId` is the attempt's own document: load it with
  * the ordinary document and annotation calls (`documentText`, `documentFile`, `annotationList`,
  * `annotationSave`…). It never carries the reference points.

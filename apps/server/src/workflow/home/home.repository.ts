@@ -298,6 +298,18 @@ export class HomeRepository {
     return rows.map((row) => ({ ...row, n: Number(row.n) }));
   }
 
+  /** Theses of these batches (a candidate's thesis, whatever its stages), as 批次管理 counts them. */
+  async batchTheses(batchIds: readonly number[]): Promise<Map<number, number>> {
+    if (batchIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('theses')
+      .select((eb) => ['batch_id', eb.fn.countAll<number>().as('n')])
+      .where('batch_id', 'in', batchIds)
+      .groupBy('batch_id')
+      .execute();
+    return new Map(rows.map((row) => [row.batch_id, Number(row.n)]));
+  }
+
   /**
    * Overdue reviews, those whose version was submitted first at the top (the candidates who have
    * waited longest), without their arrival: the caller reads it for these few (`lastArrivals`).

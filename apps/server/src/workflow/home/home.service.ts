@@ -83,8 +83,9 @@ export class HomeService {
       this.repository.overdueList(cutoff, HOME_LIST_LIMIT),
       this.repository.awaitingCheck(HOME_LIST_LIMIT),
     ]);
-    const [byBatch, arrivals] = await Promise.all([
+    const [byBatch, thesesByBatch, arrivals] = await Promise.all([
       this.repository.batchCounts(batches.map((batch) => batch.id)),
+      this.repository.batchTheses(batches.map((batch) => batch.id)),
       this.repository.lastArrivals(overdue.map((row) => row.id)),
     ]);
     const loads = reviewerLoads(active).slice(0, HOME_LIST_LIMIT);
@@ -110,6 +111,7 @@ export class HomeService {
           name: batch.name,
           blindReview: rules.blindReview,
           adminCheck: rules.adminCheck,
+          theses: thesesByBatch.get(batch.id) ?? 0,
           total: Object.values(counts).reduce((sum, n) => sum + n, 0),
           counts,
           overdue: active.filter((row) => row.batch_id === batch.id).reduce((sum, row) => sum + row.overdue, 0),

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode, Role, type SubmissionStatus } from '@zikao/contract';
+import { ConsoleApiPath } from '@zikao/contract/console';
 import { type AdminHome, HOME_QUEUE_LIMIT, REVIEW_DUE_DAYS, type ReviewerHome } from '@zikao/contract/home';
-import { buildBatch, buildSubmission, buildUser } from '../../test/factories.ts';
+import { buildBatch, buildSubmission, buildThesis, buildUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const DAY = 86_400_000;
@@ -346,5 +347,35 @@ describe('the admin home', () => {
         ['甲评阅', 2, 1],
       ],
     );
+  });
+
+  it('counts a batch’s theses as 批次管理 does, beside its submissions (issue 32 §3)', async () => {
+    const batchId = await buildBatch(app, {}, '计数批次');
+    // One candidate with three stages submitted, one thesis with nothing submitted yet.
+    const first = await buildSubmission(app, { batchId, stage: 'topic' });
+    const thesis = await app.database.db
+      .selectFrom('submissions as s')
+      .innerJoin('theses as t', 't.id', 's.thesis_id')
+      .select(['s.thesis_id', 't.student_id'])
+      .where('s.id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    for (const stage of ['plan', 'draft'] as const) {
+      await app.submissions.createSubmission(thesis.student_id, thesis.thesis_id, stage, { documentId: null });
+    }
+    const other = await buildUser(app, { role: Role.student, name: '未提交考生' });
+    await buildThesis(app, { batchId, studentId: other.id, majorName: '汉语言文学', title: '待定', advisor: '张导师' });
+
+    const data = await home<AdminHome>(app, 'admin', adminToken);
+    const progress = data.batches.find((batch) => batch.batchId === batchId);
+    assert.equal(progress?.total, 3, 'three submissions');
+    assert.equal(progress?.theses, 2, 'two theses');
+    const listed = await app.post<{ list: Array<{ id: number; thesisCount: number; submissionCount: number }> }>(
+      `/api${ConsoleApiPath.batchList}`,
+      { page: 1, pageSize: 100 },
+      { token: adminToken },
+    );
+    const row = listed.body.data.list.find((batch) => batch.id === batchId);
+    assert.equal(row?.thesisCount, progress?.theses, '批次管理 and the home count the same theses');
+    assert.equal(row?.submissionCount, progress?.total, 'and the same submissions');
   });
 });

@@ -33,7 +33,10 @@ export interface UploadAndConvert {
   settled: boolean;
   /** Why the upload failed (the server's reason), or null. */
   error: string | null;
-  /** Sends `file`, then polls its conversion; a previous upload or poll is dropped. */
+  /**
+   * Sends `file`, then polls its conversion; a previous upload or poll is dropped. When the server
+   * refuses the file, the file that was in place before comes back, with the refusal in `error`.
+   */
   start(file: File): void;
   /** Cancels the upload, stops polling and forgets the file. */
   reset(): void;
@@ -65,6 +68,9 @@ export function useUploadAndConvert(options: UploadAndConvertOptions): UploadAnd
   const latest = useRef(options);
   latest.current = options;
   const [state, setState] = useState<State>(IDLE);
+  // The state last rendered: what `start` keeps to put back when the new file is refused.
+  const shown = useRef(state);
+  shown.current = state;
   const current = useRef<Run | null>(null);
 
   const stop = useCallback(() => {
@@ -80,6 +86,20 @@ export function useUploadAndConvert(options: UploadAndConvertOptions): UploadAnd
     setState(IDLE);
   }, [stop]);
 
+  /** Polls `documentId`'s conversion for `run`, until it settles or the run is dropped. */
+  const follow = useCallback((run: Run, documentId: number) => {
+    const live = () => current.current === run;
+    run.stopPolling = pollConversion({
+      documentId,
+      status: (id) => latest.current.status(id),
+      onStatus: (conversion) => {
+        if (!live()) return;
+        setState((s) => ({ ...s, conversion }));
+        if (isSettled(conversion.status)) latest.current.onSettled?.(conversion);
+      },
+    });
+  }, []);
+
   const start = useCallback(
     (file: File) => {
       stop();
@@ -87,6 +107,9 @@ export function useUploadAndConvert(options: UploadAndConvertOptions): UploadAnd
       current.current = run;
       // Answers of a dropped run (a newer start, a reset, an unmount) change nothing.
       const live = () => current.current === run;
+      // The file already in place: a refused new one must leave it (issue 32 §1.2).
+      const before = shown.current;
+      const kept: State | null = before.documentId !== null ? { ...before, uploading: false, error: null } : null;
       setState({ ...IDLE, name: file.name, uploading: true });
       const send = async () => {
         try {
@@ -102,26 +125,32 @@ export function useUploadAndConvert(options: UploadAndConvertOptions): UploadAnd
           const documentId = sent.documentId;
           setState((s) => ({ ...s, name: sent.name, percent: 100, uploading: false, documentId }));
           latest.current.onUploaded?.(documentId);
-          run.stopPolling = pollConversion({
-            documentId,
-            status: (id) => latest.current.status(id),
-            onStatus: (conversion) => {
-              if (!live()) return;
-              setState((s) => ({ ...s, conversion }));
-              if (isSettled(conversion.status)) latest.current.onSettled?.(conversion);
-            },
-          });
+          follow(run, documentId);
         } catch (failure) {
           if (!live()) return;
           current.current = null;
           // Cancelled elsewhere (the session ended): nothing to show.
-          if (isCancelled(failure)) setState(IDLE);
-          else setState((s) => ({ ...s, uploading: false, error: uploadErrorText(failure) }));
+          if (isCancelled(failure)) {
+            setState(IDLE);
+            return;
+          }
+          const error = uploadErrorText(failure);
+          if (!kept) {
+            setState((s) => ({ ...s, uploading: false, error }));
+            return;
+          }
+          setState({ ...kept, error });
+          // The kept file was still converting: follow it again.
+          if (kept.documentId !== null && !(kept.conversion && isSettled(kept.conversion.status))) {
+            const again: Run = { abort: new AbortController(), stopPolling: () => {} };
+            current.current = again;
+            follow(again, kept.documentId);
+          }
         }
       };
       void send();
     },
-    [stop],
+    [stop, follow],
   );
 
   return {

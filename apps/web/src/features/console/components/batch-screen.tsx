@@ -99,6 +99,13 @@ export default function BatchScreen() {
       sortOrder: sortOrder('thesisCount'),
     },
     {
+      // Each thesis's stages submitted: what the home's progress bars count.
+      title: '提交数',
+      dataIndex: 'submissionCount',
+      width: 90,
+      align: 'right',
+    },
+    {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 110,

@@ -22,7 +22,10 @@ function BatchProgress({ batch }: { batch: HomeBatchProgress }) {
         <span className="home-batch-name">{batch.name}</span>
         {batch.blindReview ? <ToneTag tone="grey">盲审</ToneTag> : null}
         {batch.adminCheck ? <ToneTag tone="purple">需复核</ToneTag> : null}
-        <span className="home-item-meta">共 {batch.total} 篇</span>
+        {/* The same two numbers, in the same words, as 批次管理's 论文数 and 提交数. */}
+        <span className="home-item-meta">
+          论文 {batch.theses} 篇 · 提交 {batch.total} 份
+        </span>
         {batch.overdue > 0 ? <ToneTag tone="red">超期 {batch.overdue}</ToneTag> : null}
       </div>
       <div className="home-bar" role="img" aria-label={`${batch.name}：${batch.total > 0 ? summary : '暂无提交'}`}>
@@ -108,7 +111,7 @@ export function AdminHomeView({ data, name }: { data: AdminHome; name: string })
     <div className="home-grid">
       <div className="home-span-2">
         <NextActionCard
-          heading={`${name ? `${name}，` : ''}${greeting()}！进行中的 ${data.batches.length} 个批次共 ${openTotal} 篇提交，${data.totals.inReview} 篇正在评阅。`}
+          heading={`${name ? `${name}，` : ''}${greeting()}！进行中的 ${data.batches.length} 个批次共 ${openTotal} 份提交，${data.totals.inReview} 篇正在评阅。`}
           title={card.title}
           action={card.action}
         >

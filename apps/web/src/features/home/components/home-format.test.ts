@@ -6,6 +6,7 @@ import {
   durationText,
   isToday,
   percentOf,
+  practiceSummaryText,
   progressParts,
   reviewPathOf,
   waitedText,
@@ -72,5 +73,19 @@ describe('home format', () => {
     assert.ok(isToday({ startAt: start, status: 'ended' }, NOW));
     assert.ok(!isToday({ startAt: start + DAY, status: 'upcoming' }, NOW));
     assert.ok(isToday({ startAt: start - DAY, status: 'live' }, NOW), 'a course still live counts as today');
+  });
+
+  it('counts practice theses in the list’s words: an open attempt is 未完成, not practised (issue 32 §3)', () => {
+    const practised = { myAttempts: 2, openAttemptId: null };
+    const open = { myAttempts: 0, openAttemptId: 7 };
+    const untried = { myAttempts: 0, openAttemptId: null };
+    // The demo teacher: three practised, one begun and not submitted, which the list calls 未完成.
+    assert.equal(
+      practiceSummaryText([practised, practised, practised, open]),
+      '共 4 篇练习论文：已练习 3 篇，未完成 1 篇',
+    );
+    assert.equal(practiceSummaryText([practised, untried]), '共 2 篇练习论文：已练习 1 篇，未练习 1 篇');
+    assert.equal(practiceSummaryText([practised, { myAttempts: 1, openAttemptId: 3 }]), '共 2 篇练习论文，都已练习过');
+    assert.equal(practiceSummaryText([]), '共 0 篇练习论文');
   });
 });

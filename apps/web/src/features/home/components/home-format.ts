@@ -1,3 +1,9 @@
+import {
+  PRACTICE_PROGRESS_LABELS,
+  type PracticeProgress,
+  type PracticeThesisDto,
+  practiceProgress,
+} from '@zikao/contract/practice';
 import type { Stage, SubmissionStatus } from '@zikao/contract/review';
 
 const HOUR = 3_600_000;
@@ -100,4 +106,22 @@ export function courseTimeText(startAt: number, endAt: number, now: number): str
 /** Whether a course is on the browser's today (started or starts today, or is live now). */
 export function isToday(course: { startAt: number; status: string }, now: number): boolean {
   return course.status === 'live' || new Date(course.startAt).toDateString() === new Date(now).toDateString();
+}
+
+/**
+ * `共 4 篇练习论文：已练习 3 篇，未完成 1 篇`, in the practice list's words for each thesis
+ * (`practiceProgress`), so the home never says all are done beside a 未练习 in the list.
+ */
+export function practiceSummaryText(
+  theses: ReadonlyArray<Pick<PracticeThesisDto, 'myAttempts' | 'openAttemptId'>>,
+): string {
+  const total = `共 ${theses.length} 篇练习论文`;
+  if (theses.length === 0) return total;
+  const counts: Record<PracticeProgress, number> = { practised: 0, inProgress: 0, untried: 0 };
+  for (const thesis of theses) counts[practiceProgress(thesis)] += 1;
+  if (counts.practised === theses.length) return `${total}，都已练习过`;
+  const parts = (['practised', 'inProgress', 'untried'] as const)
+    .filter((key) => counts[key] > 0)
+    .map((key) => `${PRACTICE_PROGRESS_LABELS[key]} ${counts[key]} 篇`);
+  return `${total}：${parts.join('，')}`;
 }

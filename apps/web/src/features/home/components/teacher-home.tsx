@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { type Tone, ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { homeApi, homeKeys } from '../api/home-api.ts';
-import { courseTimeText, isToday } from './home-format.ts';
+import { courseTimeText, isToday, practiceSummaryText } from './home-format.ts';
 import { greeting, HomeCard, HomeSkeleton, NextActionCard, StatTile } from './home-parts.tsx';
 import { type TeacherNext, teacherNext } from './next-action.ts';
 import { openPresenterBoard } from './open-board.ts';
@@ -105,7 +105,6 @@ function nextCard(next: TeacherNext, go: (path: string) => void, opening: boolea
 function PracticeSummary({ card, theses }: { card: PracticeCardDto; theses: PracticeThesisDto[] }) {
   const recent = card.trend.slice(-12);
   const open = theses.filter((thesis) => thesis.openAttemptId !== null);
-  const untried = theses.filter((thesis) => thesis.myAttempts === 0 && thesis.openAttemptId === null).length;
   return (
     <>
       {recent.length === 0 ? (
@@ -127,9 +126,7 @@ function PracticeSummary({ card, theses }: { card: PracticeCardDto; theses: Prac
           <p className="home-item-meta">最近 {recent.length} 次得分，从左到右由早到近</p>
         </>
       )}
-      <p className="home-item-meta">
-        共 {theses.length} 篇练习论文{untried > 0 ? `，${untried} 篇还没有练习过` : '，都已练习过'}
-      </p>
+      <p className="home-item-meta">{practiceSummaryText(theses)}</p>
       {open.length > 0 ? (
         <ul className="home-list" aria-label="未完成的练习">
           {open.map((thesis) => (

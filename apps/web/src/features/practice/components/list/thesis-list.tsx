@@ -3,9 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   PRACTICE_DIFFICULTIES,
   PRACTICE_DIFFICULTY_LABELS,
+  PRACTICE_PROGRESS_LABELS,
   type PracticeDifficulty,
   type PracticeListQuery,
   type PracticeThesisDto,
+  practiceProgress,
 } from '@zikao/contract/practice';
 import { Button, Card, Empty, Form, Grid, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -64,7 +66,7 @@ export function ThesisList() {
   );
   const best = (row: PracticeThesisDto) =>
     row.myBest === null ? (
-      <span className="pr-muted">未练习</span>
+      <span className="pr-muted">{PRACTICE_PROGRESS_LABELS[practiceProgress(row)]}</span>
     ) : (
       <span>
         <strong className="pr-best">{formatScore(row.myBest)}</strong>

@@ -188,7 +188,7 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
           const result = await reviewApi.submit({ ...input(values), verdict });
           setBaseline(values);
           setServerError(null);
-          void toast.success('评阅已提交');
+          // The screen says it (with 下一篇) where the form was: a toast here would go with the form.
           onSubmitted(result);
         } catch (error) {
           explain(error);

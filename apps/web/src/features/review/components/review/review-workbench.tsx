@@ -22,6 +22,7 @@ import { awaitsCarryOver, reopenedFor, reviewAccess, withMark } from './screen-m
 import { ReviewSkeleton } from './screen-states.tsx';
 import { reviewPathOf } from './stage-paths.ts';
 import { StructuredText, topicTextFields } from './structured-text.tsx';
+import { SubmittedNext } from './submitted-next.tsx';
 import { VersionDiffDrawer } from './version-diff-drawer.tsx';
 import './review.css';
 
@@ -90,6 +91,8 @@ export function ReviewWorkbench({
   const [listHost, setListHost] = useState<HTMLDivElement | null>(null);
   const showList = useCallback(() => setTab('annotations'), []);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  // The submission whose review was just submitted on this screen: its success and 下一篇 show.
+  const [submittedId, setSubmittedId] = useState<number | null>(null);
   const [toast, toastHolder] = message.useMessage();
   const { width, separator } = usePanelWidth();
   const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 40);
@@ -113,10 +116,11 @@ export function ReviewWorkbench({
   const onSubmitted = useCallback(
     (result: { status: SubmissionStatus; review: ReviewDto }) => {
       update((detail) => ({ ...detail, status: result.status, review: result.review }));
+      setSubmittedId(submissionId);
       reload();
       reported?.();
     },
-    [update, reload, reported],
+    [update, reload, reported, submissionId],
   );
 
   async function place(annotationId: string, candidate: number | null) {
@@ -166,8 +170,10 @@ export function ReviewWorkbench({
   const reopened = onCurrent ? reopenedFor(detail) : null;
   const carried = onCurrent ? detail.carried : null;
   const review = onCurrent ? detail.review : (shown?.review ?? null);
+  const justSubmitted = !editable && onCurrent && submittedId === detail.id && api.kind === 'session';
   const standardPanel = (
     <>
+      {justSubmitted && <SubmittedNext stage={detail.stage} submissionId={detail.id} />}
       {notice && <Alert type="info" showIcon className="rv-form-alert" title={notice} />}
       {editable && reopened && (
         <Alert

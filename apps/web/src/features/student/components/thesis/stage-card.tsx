@@ -1,9 +1,10 @@
 import { EyeOutlined, LockOutlined } from '@ant-design/icons';
 import type { StudentStage } from '@zikao/contract/student';
 import { Alert, Button, Card, Collapse, Descriptions, Space, Tooltip } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
-import { scoreText, WINDOW_TONE, windowText } from './student-format.ts';
+import { conflictNotice, scoreText, WINDOW_TONE, windowText } from './student-format.ts';
 import { StatusTag, VerdictTag } from './student-status.tsx';
 import { SubmitPanel } from './submit-panel.tsx';
 import { VersionHistory } from './version-history.tsx';
@@ -11,10 +12,24 @@ import { VersionHistory } from './version-history.tsx';
 const SCORED = ['final', 'retest'];
 
 /** One stage: its window, uploads, status and result, the submit panel when it is open, and the version history. */
-export function StageCard(props: { thesisId: number; stage: StudentStage; threshold: number; onChanged(): void }) {
+export function StageCard(props: {
+  thesisId: number;
+  stage: StudentStage;
+  threshold: number;
+  /** Reloads the stages; resolves once the new ones are in. */
+  onChanged(): Promise<unknown> | undefined;
+}) {
   const { thesisId, stage, threshold, onChanged } = props;
   const navigate = useNavigate();
   const { submission } = stage;
+  // A submit the server refused because the stage had moved on (issue 32 §1.7), and the version then.
+  const [conflict, setConflict] = useState<{ reason: string; versionBefore: number } | null>(null);
+  const notice = conflict && conflictNotice(stage, conflict.reason, conflict.versionBefore);
+  const refreshAfterConflict = async (reason: string) => {
+    const versionBefore = submission?.currentVersion ?? 0;
+    await onChanged();
+    setConflict({ reason, versionBefore });
+  };
   const result = submission?.result ?? null;
   const scored = SCORED.includes(stage.stage);
   const windowTone = WINDOW_TONE[stage.windowState];
@@ -42,6 +57,18 @@ export function StageCard(props: { thesisId: number; stage: StudentStage; thresh
         )
       }
     >
+      {notice && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          className="student-conflict"
+          data-testid={`conflict-${stage.stage}`}
+          title={notice.title}
+          description={notice.description}
+          closable={{ onClose: () => setConflict(null), 'aria-label': '关闭' }}
+        />
+      )}
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label="提交时间">
           <Space size={4} wrap>
@@ -76,7 +103,16 @@ export function StageCard(props: { thesisId: number; stage: StudentStage; thresh
         </Button>
       )}
       {stage.action && stage.stage !== 'topic' && (
-        <SubmitPanel thesisId={thesisId} stage={stage} threshold={threshold} onSubmitted={onChanged} />
+        <SubmitPanel
+          thesisId={thesisId}
+          stage={stage}
+          threshold={threshold}
+          onSubmitted={() => {
+            setConflict(null);
+            void onChanged();
+          }}
+          onConflict={refreshAfterConflict}
+        />
       )}
       {!stage.action && stage.blockedReason && (
         <Space orientation="vertical" style={{ width: '100%' }}>

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { beijingTime, scoreText, studentStatus, windowText } from './student-format.ts';
+import {
+  beijingTime,
+  conflictNotice,
+  reviewHeadings,
+  scoreText,
+  studentStatus,
+  versionReviewText,
+  windowText,
+} from './student-format.ts';
 
 describe('how the candidate pages word statuses, windows and results', () => {
   it('reads a checked verdict as its outcome and the review statuses in the candidate’s words', () => {
@@ -35,5 +43,48 @@ describe('how the candidate pages word statuses, windows and results', () => {
     } as const;
     assert.equal(scoreText({ ...result, score: 86, grade: '良好' }), '86 分（良好）');
     assert.equal(scoreText({ ...result, score: null, grade: null }), '—');
+  });
+
+  it('words the version table’s pending version as the stage card does, from one mapping (issue 32 §3)', () => {
+    const submission = { status: 'assigned', currentVersion: 2 } as const;
+    const returned = { versionNo: 1, review: { verdict: 'revise' } } as const;
+    const pending = { versionNo: 2, review: null };
+    assert.deepEqual(versionReviewText(returned, submission), { kind: 'verdict', verdict: 'revise' });
+    assert.deepEqual(versionReviewText(pending, submission), {
+      kind: 'status',
+      ...studentStatus(submission.status),
+    });
+    const said = versionReviewText(pending, submission);
+    assert.equal(said.kind === 'status' ? said.text : '', '待评阅', 'the card says 待评阅, so does the table');
+    assert.equal(
+      (() => {
+        const inReview = versionReviewText(pending, { status: 'reviewing', currentVersion: 2 });
+        return inReview.kind === 'status' ? inReview.text : '';
+      })(),
+      '评阅中',
+    );
+    assert.deepEqual(versionReviewText({ versionNo: 1, review: null }, submission), { kind: 'none' });
+  });
+
+  it('labels an older version’s verdict as that version’s, and the status as the newest version’s (issue 32 §3)', () => {
+    assert.deepEqual(reviewHeadings(2, [1, 2]), { verdict: '评阅结论', status: '当前状态', current: true });
+    assert.deepEqual(reviewHeadings(1, [1, 2]), {
+      verdict: '第 1 版评阅结论',
+      status: '最新版本（第 2 版）状态',
+      current: false,
+    });
+  });
+
+  it('says a refused submit came from another window when a newer version is there (issue 32 §1.7)', () => {
+    const moved = conflictNotice(
+      { label: '论文初稿', submission: { currentVersion: 3 } },
+      '论文未退回修改，不能重新提交',
+      2,
+    );
+    assert.match(moved.title, /已在其他窗口或设备上提交/);
+    assert.match(moved.title, /第 3 版/);
+    assert.match(moved.description, /没有提交/);
+    const closed = conflictNotice({ label: '论文初稿', submission: { currentVersion: 2 } }, '不在提交时间内', 2);
+    assert.equal(closed.title, '不在提交时间内');
   });
 });

@@ -72,3 +72,50 @@ export const WINDOW_TONE: Record<WindowState, { text: string; tone: Tone }> = {
   notStarted: { text: '未开始', tone: 'grey' },
   closed: { text: '已截止', tone: 'grey' },
 };
+
+/**
+ * What the candidate reads after a submit the server refused because the stage moved on (issue 32
+ * §1.7): when a newer version is there now, another tab or device submitted it; otherwise the
+ * server's reason (the window closed, the uploads ran out).
+ */
+export function conflictNotice(
+  stage: { label: string; submission: { currentVersion: number } | null },
+  reason: string,
+  versionBefore: number,
+): { title: string; description: string } {
+  const now = stage.submission?.currentVersion ?? 0;
+  if (now > versionBefore) {
+    return {
+      title: `该阶段已在其他窗口或设备上提交：${stage.label}现为第 ${now} 版`,
+      description: '本页已刷新为最新状态。您在本页选择的文件没有提交，也没有用去上传次数。',
+    };
+  }
+  return { title: reason, description: '本页已刷新为最新状态。' };
+}
+
+/**
+ * The 评阅结论 cell of a version in the version table: its verdict once released, else the
+ * submission's status in the words of the stage card (one mapping, `studentStatus`); a version
+ * that is not the current one and has no released review shows a dash.
+ */
+export function versionReviewText(
+  version: { versionNo: number; review: { verdict: Verdict | null } | null },
+  submission: { status: SubmissionStatus; currentVersion: number },
+): { kind: 'verdict'; verdict: Verdict | null } | { kind: 'status'; text: string; tone: Tone } | { kind: 'none' } {
+  if (version.review) return { kind: 'verdict', verdict: version.review.verdict };
+  if (version.versionNo !== submission.currentVersion) return { kind: 'none' };
+  return { kind: 'status', ...studentStatus(submission.status) };
+}
+
+/**
+ * The labels of a version's review on 评阅结果: the submission's status belongs to its current
+ * version, so beside an older version's verdict it is said as the current version's (issue 32 §3).
+ */
+export function reviewHeadings(
+  shownVersion: number,
+  versions: readonly number[],
+): { verdict: string; status: string; current: boolean } {
+  const latest = Math.max(shownVersion, ...versions);
+  if (shownVersion >= latest) return { verdict: '评阅结论', status: '当前状态', current: true };
+  return { verdict: `第 ${shownVersion} 版评阅结论`, status: `最新版本（第 ${latest} 版）状态`, current: false };
+}

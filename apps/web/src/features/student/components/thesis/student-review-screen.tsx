@@ -12,7 +12,7 @@ import { Page } from '../../../../shared/components/page.tsx';
 import { AnnotationWorkspace } from '../../../../workspace/lazy-workspace.tsx';
 import { studentApi } from '../../api/student-api.ts';
 import { ChangeSummaryCard } from './change-summary-card.tsx';
-import { beijingTime, scoreText } from './student-format.ts';
+import { beijingTime, reviewHeadings, scoreText } from './student-format.ts';
 import { StatusTag, VerdictTag } from './student-status.tsx';
 import './student.css';
 import { LoadingPage } from '../page-states.tsx';
@@ -62,6 +62,7 @@ export default function StudentReviewScreen() {
   const data = review.data;
   const result = data.review;
   const scored = SCORED_STAGES.includes(data.stage);
+  const headings = reviewHeadings(data.versionNo, data.versions);
   const download = async (variant: AnnotatedPdfVariant) => {
     if (!data.documentId) return;
     setDownloading(true);
@@ -97,10 +98,10 @@ export default function StudentReviewScreen() {
           {result ? (
             <>
               <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
-                <Descriptions.Item label="当前状态">
-                  <StatusTag status={data.status} verdict={result.verdict} />
+                <Descriptions.Item label={headings.status}>
+                  <StatusTag status={data.status} verdict={headings.current ? result.verdict : null} />
                 </Descriptions.Item>
-                <Descriptions.Item label="评阅结论">
+                <Descriptions.Item label={headings.verdict}>
                   <VerdictTag verdict={result.verdict} />
                 </Descriptions.Item>
                 {scored && <Descriptions.Item label="成绩与等级">{scoreText(result)}</Descriptions.Item>}

@@ -43,10 +43,10 @@ export function StudentThesisScreen() {
     queryKey: ['candidate', 'overview'],
     queryFn: ({ signal }) => studentApi.overview(signal),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['candidate'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['candidate'] });
 
   const reload = (
-    <Button icon={<ReloadOutlined />} onClick={refresh} aria-label="刷新">
+    <Button icon={<ReloadOutlined />} onClick={() => void refresh()} aria-label="刷新">
       刷新
     </Button>
   );

@@ -1,4 +1,5 @@
 import { FilePdfOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@zikao/contract/errors';
 import type { StudentStage } from '@zikao/contract/student';
 import { Alert, Button, Form, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -14,8 +15,18 @@ import { WordPdfCheck } from './word-pdf-check.tsx';
 const REPORT_STAGES = ['final', 'retest'];
 
 /** Submit (or resubmit after 退回修改) one stage: the file, attachments, and on the final the plagiarism rate and report. */
-export function SubmitPanel(props: { thesisId: number; stage: StudentStage; threshold: number; onSubmitted(): void }) {
-  const { thesisId, stage, threshold, onSubmitted } = props;
+export function SubmitPanel(props: {
+  thesisId: number;
+  stage: StudentStage;
+  threshold: number;
+  onSubmitted(): void;
+  /**
+   * The server refused the submit because the stage moved on (1080001): another tab or device
+   * submitted first, or the window or the uploads ran out. The caller refreshes the stage and says so.
+   */
+  onConflict(reason: string): Promise<void>;
+}) {
+  const { thesisId, stage, threshold, onSubmitted, onConflict } = props;
   const [modal, modalHolder] = useDialogs();
   const document = useUploadAndConvert({
     upload: (file, onProgress, signal) => studentApi.upload(file, 'document', onProgress, signal),
@@ -63,6 +74,10 @@ export function SubmitPanel(props: { thesisId: number; stage: StudentStage; thre
       setRate(null);
       onSubmitted();
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === ErrorCode.conflict) {
+        await onConflict(failure.message);
+        return;
+      }
       setError(failure instanceof ApiError || failure instanceof Error ? failure.message : `${verb}失败`);
     } finally {
       setBusy(false);

@@ -6,7 +6,7 @@ import { Alert, Button, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { studentApi } from '../../api/student-api.ts';
-import { beijingTime, scoreText } from './student-format.ts';
+import { beijingTime, scoreText, versionReviewText } from './student-format.ts';
 import { VerdictTag } from './student-status.tsx';
 
 /** Every version of a stage: file and its conversion, attachments, plagiarism rate, and the review once released. */
@@ -78,7 +78,12 @@ export function VersionHistory({ submissionId, scored }: { submissionId: number;
     {
       title: '评阅结论',
       width: 110,
-      render: (_, v) => (v.review ? <VerdictTag verdict={v.review.verdict} /> : '评阅中'),
+      render: (_, v) => {
+        const said = detail.data ? versionReviewText(v, detail.data) : ({ kind: 'none' } as const);
+        if (said.kind === 'verdict') return <VerdictTag verdict={said.verdict} />;
+        if (said.kind === 'status') return <ToneTag tone={said.tone}>{said.text}</ToneTag>;
+        return '—';
+      },
     },
     ...(scored
       ? [
