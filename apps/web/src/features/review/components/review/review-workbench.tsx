@@ -90,6 +90,8 @@ export function ReviewWorkbench({
   const [listHost, setListHost] = useState<HTMLDivElement | null>(null);
   const showList = useCallback(() => setTab('annotations'), []);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  // The workspace's numbering, so the carried-over check says 批注 N as the 批注 tab does.
+  const [numbers, setNumbers] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [toast, toastHolder] = message.useMessage();
   const { width, separator } = usePanelWidth();
   const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 40);
@@ -220,6 +222,7 @@ export function ReviewWorkbench({
               <div className="rv-tab">
                 <CarriedPanel
                   carried={carried}
+                  numbers={numbers}
                   editable={canMark && Boolean(api.markCarried)}
                   busy={busy}
                   onMark={(id, addressed) => void mark(id, addressed)}
@@ -277,6 +280,7 @@ export function ReviewWorkbench({
       thumbnails={false}
       listHost={collapsed ? undefined : listHost}
       onPickAnnotation={showList}
+      onNumbersChange={setNumbers}
       author={author}
     />
   ) : shown.structured ? (

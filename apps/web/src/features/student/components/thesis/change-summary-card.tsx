@@ -9,8 +9,23 @@ import { changeSummary } from './change-summary.ts';
  * 原文 struck in red → 建议 underlined in green — and the marks drawn on the pages, with their page,
  * so the candidate can work through them beside the annotated document.
  */
-export function ChangeSummaryCard({ annotations }: { annotations: readonly AnnotationDto[] }) {
-  const { changes, drawn } = changeSummary(annotations);
+export function ChangeSummaryCard({
+  annotations,
+  numbers,
+}: {
+  annotations: readonly AnnotationDto[];
+  /** The document's numbering (批注 N), once its workspace has it. */
+  numbers?: ReadonlyMap<string, number>;
+}) {
+  const { changes, drawn } = changeSummary(annotations, numbers);
+  const numberOf = (id: string) => {
+    const number = numbers?.get(id);
+    return number === undefined ? null : (
+      <span className="student-change-number" title={`批注 ${number}`}>
+        {number}
+      </span>
+    );
+  };
   if (changes.length === 0 && drawn.length === 0) return null;
   return (
     <Card
@@ -27,6 +42,7 @@ export function ChangeSummaryCard({ annotations }: { annotations: readonly Annot
             {changes.map((annotation) => (
               <li key={annotation.id} className="student-change" data-kind={annotation.kind}>
                 <div className="student-change-head">
+                  {numberOf(annotation.id)}
                   <KindIcon kind={annotation.kind} />
                   <span className="student-change-kind">{ANNOTATION_KIND_LABELS[annotation.kind]}</span>
                   <span className="student-change-meta">
@@ -51,6 +67,7 @@ export function ChangeSummaryCard({ annotations }: { annotations: readonly Annot
                 <KindIcon kind={annotation.kind} shape={annotation.shape} size={40} />
                 <div>
                   <div className="student-change-head">
+                    {numberOf(annotation.id)}
                     <span className="student-change-kind">{ANNOTATION_KIND_LABELS[annotation.kind]}</span>
                     <span className="student-change-meta">
                       第 {annotation.pageIndex + 1} 页 · {CATEGORY_BY_KEY[annotation.category]?.label}
