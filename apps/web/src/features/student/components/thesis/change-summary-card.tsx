@@ -18,6 +18,8 @@ export function ChangeSummaryCard({
   numbers?: ReadonlyMap<string, number>;
 }) {
   const { changes, drawn } = changeSummary(annotations, numbers);
+  // Numbered by the document's numbering: the badge replaces the list's own 1, 2, 3.
+  const listClass = numbers?.size ? 'student-changes student-changes-numbered' : 'student-changes';
   const numberOf = (id: string) => {
     const number = numbers?.get(id);
     return number === undefined ? null : (
@@ -38,7 +40,7 @@ export function ChangeSummaryCard({
           <Typography.Title level={3} id="change-summary-changes" className="student-change-title">
             修改建议 {changes.length} 条
           </Typography.Title>
-          <ol className="student-changes">
+          <ol className={listClass}>
             {changes.map((annotation) => (
               <li key={annotation.id} className="student-change" data-kind={annotation.kind}>
                 <div className="student-change-head">
@@ -61,7 +63,7 @@ export function ChangeSummaryCard({
           <Typography.Title level={3} id="change-summary-drawn" className="student-change-title">
             绘制批注 {drawn.length} 条
           </Typography.Title>
-          <ol className="student-changes">
+          <ol className={listClass}>
             {drawn.map((annotation) => (
               <li key={annotation.id} className="student-change student-change-drawn" data-kind={annotation.kind}>
                 <KindIcon kind={annotation.kind} shape={annotation.shape} size={40} />
