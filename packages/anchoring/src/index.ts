@@ -50,6 +50,18 @@ export {
 export * from './model.ts';
 export { VERBATIM_RUN } from './old-version.ts';
 export {
+  anchorMark,
+  type MarkTarget,
+  numberMarks,
+  type Orderable,
+  type PlacedMark,
+  type ReadingPosition,
+  readingOrder,
+  readingPosition,
+  type TextSpot,
+  textSpots,
+} from './reading-order.ts';
+export {
   type AnchorableAnnotation,
   type Reanchored,
   type ReanchorOptions,

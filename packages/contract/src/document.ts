@@ -48,6 +48,13 @@ export interface DocumentPage {
   /** False for scanned pages with no text layer. */
   hasText: boolean;
   text: string;
+  /**
+   * The page's text runs, one per line piece: `[start, end, left, top, width]`, page-local offsets
+   * and whole points from the page's top-left corner (`TextSpot` in @zikao/anchoring). They place a
+   * text mark for numbering, so the workspace numbers marks as the annotated PDF does (issue 32
+   * §1.1). Absent for structured text.
+   */
+  spots?: Array<readonly [number, number, number, number, number]>;
 }
 
 export interface DocumentSummary {

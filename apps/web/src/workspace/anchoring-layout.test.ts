@@ -53,9 +53,16 @@ describe('placing annotations on load', () => {
 
   it('numbers in reading order: page, then height on the page, orphans last', () => {
     const placements = placeAnnotations(doc, [gone, box, spanning, top]);
+    // Line 1 of page 1 at 100 pt from the top, line 2 at 130 pt (the page's text runs).
+    const line2 = (pages[0] as string).indexOf('第一页末尾');
     const order = readingOrder([gone, box, spanning, top], placements, [
-      { text: pages[0] as string, height: 842 },
-      { text: pages[1] as string, height: 842 },
+      {
+        spots: [
+          [0, line2 - 1, 72, 100, 108],
+          [line2, line2 + 9, 72, 130, 108],
+        ],
+      },
+      { spots: [[0, 12, 72, 100, 144]] },
     ]);
     assert.deepEqual(
       order.map((a) => a.id),
@@ -94,5 +101,31 @@ describe('placing the red pen’s marks (issue 24)', () => {
       ]);
     }
     assert.deepEqual(placements.get('a'), { kind: 'area', page: 1, rect: { x: 100, y: 200, width: 150, height: 80 } });
+  });
+});
+
+describe('a carried ellipse whose words were deleted (issue 32 §2.8)', () => {
+  it('is an orphan, listed as 原文已删除 and not drawn over the new text; over words still there it is drawn', () => {
+    const shape = {
+      color: '#cf1322',
+      width: 2,
+      strokes: [
+        [
+          [0.1, 0.1],
+          [0.5, 0.2],
+        ],
+      ],
+    };
+    const fragment = describeArea(0, { x: 50, y: 80, width: 240, height: 80 });
+    const deleted = annotation('deleted', {
+      kind: 'ellipse',
+      shape,
+      selectors: [fragment, { type: 'TextQuoteSelector', exact: '旧版本里被圈出、新版本已删掉的一整句话' }],
+    });
+    const kept = annotation('kept', { kind: 'ellipse', shape, selectors: [fragment, ...describeTextRange(doc, 0, 5)] });
+    const placements = placeAnnotations(doc, [deleted, kept]);
+    assert.deepEqual(placements.get('deleted'), { kind: 'orphan' });
+    assert.deepEqual(placements.get('kept'), { kind: 'area', page: 0, rect: { x: 50, y: 80, width: 240, height: 80 } });
+    assert.deepEqual(byPage(placements).get(0), ['kept']);
   });
 });

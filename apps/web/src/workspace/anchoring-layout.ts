@@ -1,6 +1,12 @@
-import type { PageRect } from '@zikao/anchoring';
-import { anchor, type DocumentText, parseArea } from '@zikao/anchoring';
+import {
+  anchorMark,
+  type DocumentText,
+  type PageRect,
+  readingPosition,
+  readingOrder as sharedReadingOrder,
+} from '@zikao/anchoring';
 import { type AnnotationDto, isTextMark } from '@zikao/contract/annotation';
+import type { DocumentPage } from '@zikao/contract/document';
 
 /** Where an annotation sits in this document, or that its text is gone. */
 export type Placement =
@@ -27,15 +33,14 @@ export function placeAnnotations(doc: DocumentText, annotations: readonly Annota
 }
 
 export function place(doc: DocumentText, annotation: AnnotationDto): Placement {
-  if (isTextMark(annotation.kind)) {
-    const result = anchor(doc, annotation.selectors);
-    if (result?.kind !== 'text') return { kind: 'orphan' };
-    return { kind: 'text', parts: result.parts, status: result.status, confidence: result.confidence };
+  // The rule the annotated PDF places by (anchorMark): a drawn mark whose words are gone is an
+  // orphan, listed as 原文已删除, not drawn over the new text (issue 32 §2.8).
+  const found = anchorMark(doc, { textMark: isTextMark(annotation.kind), selectors: annotation.selectors });
+  if (!found) return { kind: 'orphan' };
+  if (found.kind === 'text') {
+    return { kind: 'text', parts: found.parts, status: found.status, confidence: found.confidence };
   }
-  const fragment = annotation.selectors.find((selector) => selector.type === 'FragmentSelector');
-  const area = fragment ? parseArea(fragment.value) : null;
-  if (!area || area.page >= Math.max(1, doc.pageCount)) return { kind: 'orphan' };
-  return { kind: 'area', page: area.page, rect: area.rect ?? null };
+  return { kind: 'area', page: found.page, rect: found.rect ?? null };
 }
 
 /** The annotations to draw on each page. */
@@ -54,26 +59,18 @@ export function byPage(placements: ReadonlyMap<string, Placement>): Map<number, 
 }
 
 /**
- * Reading order, as the annotated PDF numbers its markers: by page, then from the top of the page;
- * orphans last. A highlight's height on its page is estimated from where its text starts in the
- * page text, which follows the page from top to bottom.
+ * The one numbering (`readingOrder` in @zikao/anchoring, issue 32 §1.1): by page, then the top of
+ * the anchor, then from the left, creation and id; orphans last. A text mark's place on its page
+ * is read from the page's text runs (`spots`), as the annotated PDF reads them.
  */
 export function readingOrder<T extends AnnotationDto>(
   annotations: readonly T[],
   placements: ReadonlyMap<string, Placement>,
-  pages: ReadonlyArray<{ text: string; height: number }>,
+  pages: ReadonlyArray<Pick<DocumentPage, 'spots'>>,
 ): T[] {
-  const key = (annotation: T): [number, number] => {
+  return sharedReadingOrder(annotations, (annotation) => {
     const placement = placements.get(annotation.id);
-    if (!placement || placement.kind === 'orphan') return [Number.MAX_SAFE_INTEGER, annotation.createdAt];
-    if (placement.kind === 'area') return [placement.page, placement.rect?.y ?? 0];
-    const first = placement.parts[0];
-    if (!first) return [annotation.pageIndex, 0];
-    const page = pages[first.page];
-    const share = page && page.text.length > 0 ? first.start / page.text.length : 0;
-    return [first.page, share * (page?.height || 842)];
-  };
-  const keyed = annotations.map((annotation) => ({ annotation, key: key(annotation) }));
-  keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.annotation.createdAt - b.annotation.createdAt);
-  return keyed.map((item) => item.annotation);
+    if (!placement || placement.kind === 'orphan') return null;
+    return readingPosition(placement, (page) => pages[page]?.spots);
+  });
 }

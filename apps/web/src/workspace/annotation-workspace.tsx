@@ -62,6 +62,8 @@ export interface AnnotationWorkspaceProps {
   /** Readers (candidates) may still answer in reply threads. */
   allowReplies?: boolean;
   onAnnotationsChange?(annotations: readonly WorkspaceAnnotation[]): void;
+  /** Each annotation's number (the one numbering, issue 32 §1.1), for panels beside the workspace. */
+  onNumbersChange?(numbers: ReadonlyMap<string, number>): void;
   /** Fills the parent's height; otherwise the workspace takes the viewport below its top. */
   height?: number | string;
   /** Page thumbnails open at first; by default only on windows 1280 px or wider. A screen that puts
@@ -179,6 +181,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     [snapshot.annotations, placements, source.pages],
   );
   const numbers = useMemo(() => new Map(ordered.map((a, i) => [a.id, i + 1])), [ordered]);
+  const { onNumbersChange } = props;
+  useEffect(() => onNumbersChange?.(numbers), [numbers, onNumbersChange]);
   const { decorate } = props;
   const itemsByPage = useMemo(() => {
     const pages = byPage(placements);

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit, { type Font } from '@pdf-lib/fontkit';
-import { anchor, DocumentText } from '@zikao/anchoring';
+import {
+  anchorMark,
+  DocumentText,
+  type ReadingPosition,
+  readingOrder,
+  readingPosition,
+  type TextSpot,
+  textSpots,
+} from '@zikao/anchoring';
 import { type AnnotationDto, isDrawnMark, isSuggestion, isTextMark } from '@zikao/contract';
 import type { AnnotatedPdfVariant } from '@zikao/contract/endpoints/documents';
 import { PDFDocument, type PDFFont, type PDFPage, type rgb } from 'pdf-lib';
@@ -88,13 +96,24 @@ export function rectsForRange(boxes: readonly ItemBox[], start: number, end: num
 }
 
 /**
- * Anchors each annotation on the pages and numbers them in reading order (page, then top to
- * bottom): the markers, the index and the print view all use these numbers.
+ * Anchors each annotation on the pages and numbers them by the one rule every view uses
+ * (`readingOrder`, issue 32 §1.1): the markers, the index, the print view and the workspace's list
+ * agree. Marks that cannot be placed (原文已删除) get no page and come last.
  */
 export function place(annotations: readonly AnnotationDto[], pages: readonly PageGeometry[]): Placed[] {
   const doc = new DocumentText(pages.map((page) => page.text));
-  const placed = annotations.map((annotation) => {
-    const found = anchor(doc, annotation.selectors);
+  const spots: Array<TextSpot[] | undefined> = [];
+  const spotsOf = (page: number) => {
+    const geometry = pages[page];
+    if (!geometry) return undefined;
+    spots[page] ??= textSpots(geometry.boxes, geometry.height);
+    return spots[page];
+  };
+  const positions = new Map<string, ReadingPosition | null>();
+  const byId = new Map<string, Placed>();
+  for (const annotation of annotations) {
+    const found = anchorMark(doc, { textMark: isTextMark(annotation.kind), selectors: annotation.selectors });
+    positions.set(annotation.id, readingPosition(found, spotsOf));
     const item: Placed = { number: 0, annotation, page: null, rects: [], quote: '' };
     if (found?.kind === 'text') {
       item.quote = found.text;
@@ -116,17 +135,14 @@ export function place(annotations: readonly AnnotationDto[], pages: readonly Pag
         page: found.page,
       });
     }
+    byId.set(annotation.id, item);
+  }
+  return readingOrder(annotations, (annotation) => positions.get(annotation.id) ?? null).map((annotation, i) => {
+    const item = byId.get(annotation.id) as Placed;
+    item.number = i + 1;
     return item;
   });
-  placed.sort((a, b) => (a.page ?? 1e9) - (b.page ?? 1e9) || topOf(b) - topOf(a));
-  placed.forEach((item, i) => {
-    item.number = i + 1;
-  });
-  return placed;
 }
-
-/** Height of the marker on its page, for reading order (PDF y grows upwards). */
-const topOf = (item: Placed) => item.rects.find((rect) => rect.page === item.page)?.y ?? 0;
 
 /** A colour as pdf-lib's rgb and as the annotation's /C. */
 function rgbOf(hex: string): Rgb {
@@ -165,8 +181,8 @@ function geometryOf(item: Placed, pdfPages: readonly PDFPage[], notePin: UserRec
     mark.strokes = strokesToUser(frame, annotation);
     const all = mark.strokes.flat();
     mark.rects = all.length > 0 ? [{ ...boundsOf(all), page }] : [];
-  } else if (annotation.kind === 'note') {
-    mark.rects = notePin ? [{ ...notePin, page }] : [];
+  } else if (annotation.kind === 'note' && notePin) {
+    mark.rects = [{ ...notePin, page }];
   } else {
     const viewrect = viewrectOf(annotation);
     if (viewrect) mark.rects = [{ ...viewrectToUser(frame, viewrect), page }];
@@ -218,7 +234,9 @@ export async function buildAnnotatedPdf(
     const color = hexColor(categoryOf(item.annotation.category).color);
     let marker: { x: number; y: number } | null = null;
     let notePin: UserRect | null = null;
-    if (item.annotation.kind === 'note') {
+    // A page note stays where it was placed (issue 32 §2.3); only one saved without a spot (before
+    // notes had one) stacks in the top-right corner.
+    if (item.annotation.kind === 'note' && !viewrectOf(item.annotation)) {
       const stack = notesOnPage.get(item.page) ?? 0;
       notesOnPage.set(item.page, stack + 1);
       const crop = page.getCropBox();

@@ -13,6 +13,7 @@ import type { ConversionQueue } from './conversion-queue.ts';
 import type { DocumentRepository, DocumentRow } from './document.repository.ts';
 import type { DocumentType } from './file-sniffer.ts';
 import { CleanPdfCopies } from './metadata-strip.ts';
+import { spotsOf } from './page-spots.ts';
 import { pdfLimitMessage, runPdfWorker } from './pdf-inspector.ts';
 import { isStructuredText, STRUCTURED_TITLE_PAGE } from './structured-document.ts';
 import { inspectZip } from './zip-inspector.ts';
@@ -162,6 +163,7 @@ export class DocumentService {
         height: page.height,
         hasText: page.has_text === 1,
         text: redact && page.page_no > STRUCTURED_TITLE_PAGE ? redact(page.text) : page.text,
+        ...(isStructuredText(row) ? {} : { spots: spotsOf(page.geometry_json, page.height) }),
       })),
     };
   }

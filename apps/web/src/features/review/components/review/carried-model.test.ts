@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CarriedAnnotationDto, SubmissionDetail } from '@zikao/contract/review';
-import { candidateMatch, withCarried } from './carried-model.ts';
+import { candidateMatch, carriedInOrder, withCarried } from './carried-model.ts';
 
 const item = (id: string, patch: Partial<CarriedAnnotationDto> = {}): CarriedAnnotationDto => ({
   id,
@@ -56,5 +56,27 @@ describe('a carried point placed or its candidates dismissed', () => {
   it('says how a candidate matches', () => {
     assert.equal(candidateMatch({ exact: true, confidence: 0.52 }), '原文一致');
     assert.equal(candidateMatch({ exact: false, confidence: 0.634 }), '相似度 63%');
+  });
+});
+
+describe('the carried points in the workspace’s numbering (issue 32 §1.1)', () => {
+  it('lists them by their #N, 原文已删除 where the numbering puts them (last), unnumbered after', () => {
+    // The server lists them as carried: an orphan between two placed points.
+    const items = [item('p1'), item('gone', { status: 'orphaned' }), item('p2'), item('fresh')];
+    const numbers = new Map([
+      ['p2', 2],
+      ['p1', 4],
+      ['gone', 7],
+      ['other', 1],
+    ]);
+    assert.deepEqual(
+      carriedInOrder(items, numbers).map(({ item: point, number }) => [point.id, number]),
+      [
+        ['p2', 2],
+        ['p1', 4],
+        ['gone', 7],
+        ['fresh', null],
+      ],
+    );
   });
 });

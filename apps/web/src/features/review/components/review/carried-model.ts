@@ -19,3 +19,19 @@ export function withCarried(detail: SubmissionDetail, saved: CarriedAnnotationDt
 export function candidateMatch(candidate: { exact: boolean; confidence: number }): string {
   return candidate.exact ? '原文一致' : `相似度 ${Math.round(candidate.confidence * 100)}%`;
 }
+
+/**
+ * The carried points in the workspace's numbering (issue 32 §1.1), each with its number: the same
+ * #N as the 批注 tab, the print view and the annotated PDF, 原文已删除 after the placed ones. Points
+ * the workspace has not numbered yet keep the server's order, after the numbered ones.
+ */
+export function carriedInOrder(
+  items: readonly CarriedAnnotationDto[],
+  numbers: ReadonlyMap<string, number>,
+): Array<{ item: CarriedAnnotationDto; number: number | null }> {
+  const numbered = items.map((item, index) => ({ item, number: numbers.get(item.id) ?? null, index }));
+  numbered.sort(
+    (a, b) => (a.number ?? Number.MAX_SAFE_INTEGER) - (b.number ?? Number.MAX_SAFE_INTEGER) || a.index - b.index,
+  );
+  return numbered.map(({ item, number }) => ({ item, number }));
+}

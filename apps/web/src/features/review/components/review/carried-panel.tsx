@@ -5,7 +5,7 @@ import { Button, Empty, Progress, Space, Tooltip, Typography } from 'antd';
 import { ToneTag } from '../../../../shared/components/tone-tag.tsx';
 import { formatDateTime } from '../../../../shared/utils/date.ts';
 import { KindIcon, SuggestionLine } from '../../../../workspace/marks/mark-parts.tsx';
-import { candidateMatch } from './carried-model.ts';
+import { candidateMatch, carriedInOrder } from './carried-model.ts';
 import { CARRY_LABELS, carriedProgress } from './review-form-model.ts';
 
 type Tone = 'green' | 'orange' | 'red' | 'grey';
@@ -41,13 +41,23 @@ interface CarriedPanelProps {
    * absent where the reviewer cannot (another's points, a link's page).
    */
   onPlace?: (annotationId: string, candidate: number | null) => void;
+  /** The workspace's number of each annotation (the #N of the 批注 tab); empty until it has them. */
+  numbers?: ReadonlyMap<string, number>;
 }
 
 /**
  * The previous version's annotations as they landed on this one: still found, moved (re-anchored
  * by fuzzy match, never silently) or orphaned. The reviewer ticks whether each point was addressed.
  */
-export function CarriedPanel({ carried, editable, busy, onMark, onLocate, onPlace }: CarriedPanelProps) {
+export function CarriedPanel({
+  carried,
+  editable,
+  busy,
+  onMark,
+  onLocate,
+  onPlace,
+  numbers = NO_NUMBERS,
+}: CarriedPanelProps) {
   const progress = carriedProgress(carried.items);
   return (
     <section className="rv-carried" aria-label="上一版批注核对" data-testid="carried-panel">
@@ -82,11 +92,12 @@ export function CarriedPanel({ carried, editable, busy, onMark, onLocate, onPlac
         <Empty description="上一版没有批注" image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
         <ol className="rv-carried-list" aria-label="带过来的批注">
-          {carried.items.map((item, index) => (
+          {carriedInOrder(carried.items, numbers).map(({ item, number }, index) => (
             <CarriedItem
               key={item.id}
               item={item}
               index={index}
+              number={number}
               editable={editable}
               busy={busy.has(item.id)}
               onMark={onMark}
@@ -100,9 +111,12 @@ export function CarriedPanel({ carried, editable, busy, onMark, onLocate, onPlac
   );
 }
 
+const NO_NUMBERS: ReadonlyMap<string, number> = new Map();
+
 function CarriedItem({
   item,
   index,
+  number,
   editable,
   busy,
   onMark,
@@ -111,6 +125,8 @@ function CarriedItem({
 }: {
   item: CarriedAnnotationDto;
   index: number;
+  /** Its number in the workspace (批注 N), or null before the workspace has numbered it. */
+  number: number | null;
   editable: boolean;
   busy: boolean;
   onMark(annotationId: string, addressed: boolean | null): void;
@@ -120,11 +136,16 @@ function CarriedItem({
   const label = carryLabel(item.status);
   const kind = item.kind ?? 'highlight';
   const suggestion = kind === 'replace' || kind === 'insert' || kind === 'strikeout';
-  const name = `第 ${index + 1} 条`;
+  const name = number === null ? `第 ${index + 1} 条` : `批注 ${number}`;
   const toggle = (addressed: boolean) => onMark(item.id, item.addressed === addressed ? null : addressed);
   return (
     <li className={`rv-carried-item rv-carried-${item.status}`} data-carried-id={item.id}>
       <div className="rv-carried-head">
+        {number !== null && (
+          <span className="rv-carried-number" title={name} data-testid="carried-number">
+            {number}
+          </span>
+        )}
         <ToneTag bordered={false} tone={label.tone}>
           {label.label}
         </ToneTag>

@@ -93,6 +93,8 @@ export function ReviewWorkbench({
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   // The submission whose review was just submitted on this screen: its success and 下一篇 show.
   const [submittedId, setSubmittedId] = useState<number | null>(null);
+  // The workspace's numbering, so the carried-over check says 批注 N as the 批注 tab does.
+  const [numbers, setNumbers] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [toast, toastHolder] = message.useMessage();
   const { width, separator } = usePanelWidth();
   const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 40);
@@ -226,6 +228,7 @@ export function ReviewWorkbench({
               <div className="rv-tab">
                 <CarriedPanel
                   carried={carried}
+                  numbers={numbers}
                   editable={canMark && Boolean(api.markCarried)}
                   busy={busy}
                   onMark={(id, addressed) => void mark(id, addressed)}
@@ -283,6 +286,7 @@ export function ReviewWorkbench({
       thumbnails={false}
       listHost={collapsed ? undefined : listHost}
       onPickAnnotation={showList}
+      onNumbersChange={setNumbers}
       author={author}
     />
   ) : shown.structured ? (

@@ -392,6 +392,7 @@ function NoteList({
           <li
             key={annotation.id}
             className="tv-note"
+            data-annotation-id={annotation.id}
             style={{ borderLeftColor: category?.color, ...(top === undefined ? {} : { top }) }}
           >
             <div className="tv-note-head">

@@ -196,6 +196,24 @@ describe('placed notes (the print view)', () => {
     );
   });
 
+  it('marks a page note at the spot it was placed, not in the top-right corner (issue 32 §2.3)', () => {
+    const note = annotation('n', 0, [
+      {
+        type: 'FragmentSelector',
+        conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+        value: 'page=1&viewrect=300,500,24,24',
+      },
+    ]);
+    const { pages } = placedNotes(
+      [{ ...note, kind: 'note' as const }],
+      [{ annotationId: 'n', number: 1, page: 0, rects: [rect(0, 0.5, 0.6)] }],
+    );
+    assert.deepEqual(
+      pages.get(0)?.map((n) => [n.rects.length, n.marker.left, n.marker.top]),
+      [[0, 0.5, 0.6]],
+    );
+  });
+
   it('marks a highlight that runs onto the next page there too, as continued', () => {
     const { pages } = placedNotes(
       [highlight('x')],

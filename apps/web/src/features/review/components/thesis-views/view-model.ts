@@ -110,7 +110,7 @@ export interface PlacedNote extends PrintNote {
 /**
  * The print view's notes from the server's placement (the annotated PDF's numbers, pages and
  * rectangles): per page in number order, and apart the notes whose text can no longer be found.
- * A page note has no place of its own: its marker stacks in the top-right corner.
+ * A page note's marker is at its spot; one saved without a spot stacks in the top-right corner.
  */
 export function placedNotes(
   annotations: readonly AnnotationDto[],
@@ -130,9 +130,10 @@ export function placedNotes(
     const list = pages.get(placement.page) ?? [];
     const rects = placement.rects.filter((rect) => rect.page === placement.page);
     const first = rects[0];
-    const stacked = list.filter((n) => n.annotation.kind === 'note').length;
+    const stacked = list.filter((n) => n.annotation.kind === 'note' && !hasSpot(n.annotation)).length;
+    // A page note sits where it was placed (issue 32 §2.3); one saved without a spot stacks top-right.
     const marker =
-      annotation.kind === 'note' || !first
+      (annotation.kind === 'note' && !hasSpot(annotation)) || !first
         ? { left: 0.96, top: 0.03 + stacked * 0.03 }
         : { left: first.left, top: first.top };
     list.push({ ...note, rects: annotation.kind === 'note' ? [] : rects, marker });
@@ -161,6 +162,12 @@ export function placedNotes(
     }
   }
   return { pages, unplaced };
+}
+
+/** Whether a page note was saved with its spot on the page (a viewrect). */
+function hasSpot(annotation: AnnotationDto): boolean {
+  const fragment = annotation.selectors.find((selector) => selector.type === 'FragmentSelector');
+  return fragment?.type === 'FragmentSelector' && Boolean(parseArea(fragment.value)?.rect);
 }
 
 /** Gap between two notes stacked in the margin, in CSS pixels. */

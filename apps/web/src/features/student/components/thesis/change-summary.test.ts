@@ -61,3 +61,22 @@ describe('the candidate’s change summary', () => {
     assert.deepEqual(changeSummary([annotation('l', 'line', 0, { shape: null })]).drawn, []);
   });
 });
+
+describe('the summary in the document’s numbering (issue 32 §1.1)', () => {
+  it('follows the workspace’s numbers where it has them', () => {
+    const first = annotation('r', 'replace', 0, { suggestion: '甲' });
+    const second = annotation('s', 'strikeout', 0);
+    const numbers = new Map([
+      ['s', 2],
+      ['r', 5],
+    ]);
+    assert.deepEqual(
+      changeSummary([first, second], numbers).changes.map((a) => a.id),
+      ['s', 'r'],
+    );
+    assert.deepEqual(
+      changeSummary([first, second]).changes.map((a) => a.id),
+      ['r', 's'],
+    );
+  });
+});

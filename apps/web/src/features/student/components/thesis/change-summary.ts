@@ -11,8 +11,16 @@ export interface ChangeSummary {
   drawn: AnnotationDto[];
 }
 
-export function changeSummary(annotations: readonly AnnotationDto[]): ChangeSummary {
-  const sorted = sortAnnotations([...annotations]);
+/**
+ * `numbers` is the workspace's numbering (issue 32 §1.1): given, the summary follows it, so a
+ * suggestion comes in the order and under the #N the document's list and the annotated PDF give it.
+ */
+export function changeSummary(
+  annotations: readonly AnnotationDto[],
+  numbers: ReadonlyMap<string, number> = new Map(),
+): ChangeSummary {
+  const numberOf = (annotation: AnnotationDto) => numbers.get(annotation.id) ?? Number.MAX_SAFE_INTEGER;
+  const sorted = sortAnnotations([...annotations]).sort((a, b) => numberOf(a) - numberOf(b));
   return {
     changes: sorted.filter((a) => a.kind === 'replace' || a.kind === 'insert' || a.kind === 'strikeout'),
     drawn: sorted.filter((a) => isDrawnMark(a.kind) && a.shape),

@@ -40,6 +40,8 @@ export default function StudentReviewScreen() {
   const navigate = useNavigate();
   const versionParam = Number(search.get('version')) || undefined;
   const [downloading, setDownloading] = useState(false);
+  // The workspace's numbering, so the 修改建议 summary says 批注 N as the document's list does.
+  const [numbers, setNumbers] = useState<ReadonlyMap<string, number>>(() => new Map());
   const review = useQuery({
     queryKey: ['candidate', 'review', submissionId, versionParam ?? 0],
     queryFn: () => studentApi.review(submissionId, versionParam),
@@ -126,7 +128,7 @@ export default function StudentReviewScreen() {
             />
           )}
         </Card>
-        {result && <ChangeSummaryCard annotations={data.annotations} />}
+        {result && <ChangeSummaryCard annotations={data.annotations} numbers={numbers} />}
         {result && data.documentId && (
           <Card variant="borderless" title="批注（只读，可回复）" styles={{ body: { padding: 0 } }}>
             <div className="candidate-review-workspace">
@@ -135,6 +137,7 @@ export default function StudentReviewScreen() {
                 documentId={data.documentId}
                 mode="readonly"
                 allowReplies
+                onNumbersChange={setNumbers}
                 height="100%"
                 {...(data.structured ? { fields: topicFields(data.structured) } : {})}
               />
