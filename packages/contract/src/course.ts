@@ -340,6 +340,10 @@ export const boardGuestNameSchema = z.string().trim().max(40, '姓名不能超�
 export const boardContextSchema = boardCredentialSchema.extend({
   clientId: boardClientIdSchema.optional(),
 });
+/** 出勤 for the presenter; `export: 1` answers it as .xlsx (出勤表). */
+export const boardAttendanceSchema = boardCredentialSchema.extend({
+  export: wholeNumber(z.number().int().min(0).max(1)).optional(),
+});
 export const boardPageSchema = boardCredentialSchema.extend(coursewarePageSchema.shape);
 export const boardHandInListSchema = boardCredentialSchema.extend({ clientId: boardClientIdSchema.optional() });
 export const boardHandInFieldsSchema = boardCredentialSchema.extend({
@@ -402,6 +406,11 @@ export interface BoardContext {
   role: BoardRole;
   /** Who this viewer is: a candidate (`uid` link) by their account; a guest by the name they gave, if any. */
   viewer: { userId: number | null; name: string };
+  /**
+   * A guest link opened by a signed-in candidate: the board's path with the candidate's own link,
+   * which the page switches to, so 出勤 and 学员上传 are theirs and never a second guest row.
+   */
+  ownLink: string | null;
   deck: BoardDeckPage[];
   state: BoardState;
   expiresAt: number;
@@ -426,6 +435,15 @@ export interface AttendanceDto {
   joins: number;
   /** Connected to the board now (any instance). */
   online: boolean;
+  /** When their last board connection closed; null while online or before they ever connected. */
+  leftAt: number | null;
+  /** Time in class over every stay (reconnects included), up to now for someone online, in ms. */
+  presentMs: number;
+}
+
+/** Whole minutes in class, as 出勤 shows and exports them (under a minute shows as 0). */
+export function attendanceMinutes(presentMs: number): number {
+  return Math.floor(Math.max(0, presentMs) / 60_000);
 }
 
 export interface BoardAttendanceResult {

@@ -422,6 +422,12 @@ export interface CourseAttendanceTable {
   connections: number;
   /** A guest's client address when the row was made (migration 024): guests per address are capped. */
   client_address: string | null;
+  /** When the person's current stay began (their first open socket); null while away (migration 026). */
+  present_since: number | null;
+  /** Milliseconds of the stays that ended. */
+  present_ms: Generated<number>;
+  /** When their last socket closed; null until then. */
+  left_at: number | null;
 }
 
 /** 学员上传. */

@@ -230,6 +230,7 @@ export async function seedCourseDemo(deps: {
     for (const [index, person] of people.entries()) {
       // The live course may have begun minutes ago (just after midnight): nobody joins in the future.
       const joinedAt = Math.min(now, start + (index + 1) * 60_000);
+      const leftAt = course === ended ? start + HOUR : Math.min(now, joinedAt + 20 * 60_000);
       await db
         .insertInto('course_attendance')
         .values({
@@ -238,9 +239,11 @@ export async function seedCourseDemo(deps: {
           user_id: person.userId,
           name: person.name,
           joined_at: joinedAt,
-          last_seen_at: course === ended ? start + HOUR : Math.min(now, joinedAt + 20 * 60_000),
+          last_seen_at: leftAt,
           joins: 1,
           connections: 0,
+          present_ms: leftAt - joinedAt,
+          left_at: leftAt,
         })
         .execute();
     }

@@ -4,6 +4,7 @@ import {
   type BoardHandInListResult,
   type BoardLinkResult,
   BoardPath,
+  boardAttendanceSchema,
   boardContextSchema,
   boardCredentialSchema,
   boardHandInFieldsSchema,
@@ -148,10 +149,11 @@ export const courseEndpoints = {
     body: 'file',
     access: BoardLinkUnsigned,
   }),
-  /** 出勤: presenter only. */
+  /** 出勤: presenter only; with `export: 1` the same rows as .xlsx (出勤表). */
   boardAttendance: post<BoardAttendanceResult>()({
     path: BoardPath.attendance,
-    input: boardCredentialSchema,
+    input: boardAttendanceSchema,
+    body: 'json-or-file',
     access: BoardLink,
   }),
   /** 学员上传: all for the presenter, one's own for a viewer. */

@@ -26,13 +26,8 @@ export class BoardRepository {
    * board socket's join (joins + 1, connections + 1); otherwise the page was only opened.
    * `address`: a guest's client address, kept on a new row (guests per address are capped).
    */
-  async record(
-    courseId: number,
-    attendee: Attendee,
-    now: number,
-    connect: boolean,
-    address: string | null = null,
-  ): Promise<number> {
+  async record(courseId: number, attendee: Attendee, visit: Visit, address: string | null = null): Promise<number> {
+    const { now, connect } = visit;
     const row = await this.db
       .insertInto('course_attendance')
       .values({
@@ -45,10 +40,11 @@ export class BoardRepository {
         joins: connect ? 1 : 0,
         connections: connect ? 1 : 0,
         client_address: address,
+        present_since: connect ? now : null,
+        present_ms: 0,
       })
-      .onConflict((conflict) =>
-        conflict.columns(['course_id', 'attendee_key']).doUpdateSet(refreshed(attendee, now, connect)),
-      )
+      // One row per person however many sockets join at once: the unique (course, attendee) key.
+      .onConflict((conflict) => conflict.columns(['course_id', 'attendee_key']).doUpdateSet(refreshed(attendee, visit)))
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -65,16 +61,16 @@ export class BoardRepository {
     courseId: number,
     attendee: Attendee,
     address: string,
-    now: number,
-    options: { connect: boolean; limit: number },
+    visit: Visit,
+    limit: number,
   ): Promise<number | null> {
-    const known = await this.refresh(courseId, attendee, now, options.connect);
+    const known = await this.refresh(courseId, attendee, visit);
     if (known !== undefined) return known;
     return this.db.transaction().execute(async (trx) => {
       await lockCourseRow(trx, courseId);
       const repository = new BoardRepository(trx);
       // The same browser's other socket may have made the row while this one waited for the lock.
-      const raced = await repository.refresh(courseId, attendee, now, options.connect);
+      const raced = await repository.refresh(courseId, attendee, visit);
       if (raced !== undefined) return raced;
       const row = await trx
         .selectFrom('course_attendance')
@@ -82,16 +78,16 @@ export class BoardRepository {
         .where('course_id', '=', courseId)
         .where('client_address', '=', address)
         .executeTakeFirst();
-      if (Number(row?.n ?? 0) >= options.limit) return null;
-      return repository.record(courseId, attendee, now, options.connect, address);
+      if (Number(row?.n ?? 0) >= limit) return null;
+      return repository.record(courseId, attendee, visit, address);
     });
   }
 
   /** Refreshes the attendee's row if there is one; its id, or undefined. */
-  private async refresh(courseId: number, attendee: Attendee, now: number, connect: boolean) {
+  private async refresh(courseId: number, attendee: Attendee, visit: Visit) {
     const row = await this.db
       .updateTable('course_attendance')
-      .set(refreshed(attendee, now, connect))
+      .set(refreshed(attendee, visit))
       .where('course_id', '=', courseId)
       .where('attendee_key', '=', attendee.key)
       .returning('id')
@@ -99,13 +95,22 @@ export class BoardRepository {
     return row?.id;
   }
 
-  /** A board socket closed. */
+  /**
+   * A board socket closed. The person's last one ends their stay: its time is added to the time in
+   * class, and they left now. Every expression reads the row as it was before this update.
+   */
   async leave(attendanceId: number, now: number): Promise<void> {
+    const last = sql`course_attendance.connections <= 1`;
     await this.db
       .updateTable('course_attendance')
       .set({
         last_seen_at: now,
-        connections: sql<number>`case when connections > 0 then connections - 1 else 0 end`,
+        connections: sql<number>`case when course_attendance.connections > 0 then course_attendance.connections - 1 else 0 end`,
+        present_ms: sql<number>`case when ${last} and course_attendance.present_since is not null
+          then course_attendance.present_ms + (${now} - course_attendance.present_since)
+          else course_attendance.present_ms end`,
+        present_since: sql<number | null>`case when ${last} then null else course_attendance.present_since end`,
+        left_at: sql<number | null>`case when ${last} then ${now} else course_attendance.left_at end`,
       })
       .where('id', '=', attendanceId)
       .execute();
@@ -199,16 +204,36 @@ export class BoardRepository {
   }
 }
 
-/** What a visit changes on an attendee's row: seen now, under this name; a join counts a socket. */
-function refreshed(attendee: Attendee, now: number, connect: boolean) {
+/**
+ * A visit: when, whether it opens a socket (`connect`; otherwise the page was only opened), and
+ * since when a row with open sockets but no sign of life is stale (`staleBefore`: its sockets'
+ * instance went away without closing them).
+ */
+export interface Visit {
+  now: number;
+  connect: boolean;
+  staleBefore: number;
+}
+
+/**
+ * What a visit changes on an attendee's row: seen now, under this name; a join counts a socket.
+ * The first socket of a stay starts it; a join onto a stale row ends the stale stay where it was
+ * last seen and starts a new one, so a crashed instance's sockets neither count nor add time.
+ * Every expression reads the row as it was before the update (SQLite and PostgreSQL alike).
+ */
+function refreshed(attendee: Attendee, visit: Visit) {
+  const { now, connect, staleBefore } = visit;
+  if (!connect) return { last_seen_at: now, name: attendee.name };
+  const staying = sql`course_attendance.connections > 0 and course_attendance.last_seen_at >= ${staleBefore}`;
+  const stale = sql`course_attendance.connections > 0 and course_attendance.last_seen_at < ${staleBefore}`;
   return {
     last_seen_at: now,
     name: attendee.name,
-    ...(connect
-      ? {
-          joins: sql<number>`course_attendance.joins + 1`,
-          connections: sql<number>`course_attendance.connections + 1`,
-        }
-      : {}),
+    joins: sql<number>`course_attendance.joins + 1`,
+    connections: sql<number>`case when ${staying} then course_attendance.connections + 1 else 1 end`,
+    present_ms: sql<number>`case when ${stale} and course_attendance.present_since is not null
+      then course_attendance.present_ms + (course_attendance.last_seen_at - course_attendance.present_since)
+      else course_attendance.present_ms end`,
+    present_since: sql<number>`case when ${staying} then coalesce(course_attendance.present_since, ${now}) else ${now} end`,
   };
 }

@@ -3,6 +3,7 @@ import { BOARD_HARD_FRAME_BYTES } from '@zikao/contract/board';
 import { courseEndpoints } from '@zikao/contract/endpoints';
 import { API_BASE } from '@zikao/contract/paths';
 import type { FastifyInstance } from 'fastify';
+import { attachment, XLSX_TYPE } from '../../shared/http/attachment.ts';
 import { sendStoredFile } from '../../shared/http/file-answers.ts';
 import { serve } from '../../shared/http/serve.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
@@ -12,15 +13,23 @@ import type { BoardHub, BoardSocket } from './board-hub.ts';
 
 /**
  * The board's calls (/board has no login): each verifies the link in its input before anything
- * else (`BoardService.verify`); a session, if the browser sends one, grants nothing here.
+ * else (`BoardService.verify`); a session, if the browser sends one, grants nothing here: it only
+ * tells `context` which candidate opened a guest link, who is then given their own link.
  */
 export function registerBoardRoutes(app: FastifyInstance, deps: { board: BoardService; storage: FileStorage }): void {
   const { board, storage } = deps;
-  serve(app, courseEndpoints.boardContext, (input) => board.context(input, input.clientId));
+  // The session, if the browser sends one, only says which candidate opened a guest link (adr/012).
+  serve(app, courseEndpoints.boardContext, (input, { request }) =>
+    board.context(input, input.clientId, request.user ?? null),
+  );
   serve(app, courseEndpoints.boardPage, async (input, { reply }) =>
     sendPageImage(reply, storage, await board.pageImage(input, input.fileId, input.pageNo)),
   );
-  serve(app, courseEndpoints.boardAttendance, (input) => board.attendance(input));
+  serve(app, courseEndpoints.boardAttendance, async (input, { reply }) => {
+    if (input.export !== 1) return board.attendance(input);
+    const file = await board.attendanceExport(input);
+    return attachment(reply, file.fileName, XLSX_TYPE).send(file.body);
+  });
   serve(app, courseEndpoints.boardHandInList, (input) => board.handIns(input, input.clientId));
   serve(app, courseEndpoints.boardHandInFile, async (input, { reply }) => {
     const file = await board.handInFile(input, input.id, input.clientId);

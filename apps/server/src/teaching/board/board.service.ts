@@ -28,6 +28,7 @@ import {
   tooManyRequests,
 } from '../../shared/errors.ts';
 import { checkPictureSize } from '../../shared/image-dimensions.ts';
+import type { SessionUser } from '../../shared/request-context.ts';
 import { checkSignature } from '../../shared/signature-hook.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { parseInput } from '../../shared/validation.ts';
@@ -35,7 +36,8 @@ import type { CourseRepository, CourseRow } from '../course/course.repository.ts
 import { type CourseService, statusOf } from '../course/course.service.ts';
 import type { CoursewareService } from '../course/courseware.service.ts';
 import { keep, receiveForm, SNIFFED_MIME, type SniffedType, sniffFile } from '../course/received-file.ts';
-import type { AttendanceRow, Attendee, BoardRepository, HandInRow } from './board.repository.ts';
+import { attendanceWorkbook } from './attendance-export.ts';
+import type { AttendanceRow, Attendee, BoardRepository, HandInRow, Visit } from './board.repository.ts';
 import type { BoardLinkSigner } from './board-link.ts';
 
 /** 1030004 with the board's wording: the page shows it full-page and stops reconnecting. */
@@ -84,6 +86,11 @@ const INLINE_IMAGES: ReadonlySet<string> = new Set([
 const guestName = (clientId: string, name: string | undefined) => name?.trim() || `访客${clientId.slice(-4)}`;
 
 export function toAttendanceDto(row: AttendanceRow, now: number): AttendanceDto {
+  const lastSeenAt = Number(row.last_seen_at);
+  const online = row.connections > 0 && lastSeenAt >= now - ONLINE_WINDOW_MS;
+  const since = row.present_since === null ? null : Number(row.present_since);
+  // The stay under way counts up to now; one whose sockets' instance vanished, up to its last sign of life.
+  const current = since === null ? 0 : Math.max(0, (online ? now : lastSeenAt) - since);
   return {
     id: row.id,
     kind: row.user_id === null ? 'guest' : 'student',
@@ -91,9 +98,11 @@ export function toAttendanceDto(row: AttendanceRow, now: number): AttendanceDto 
     name: row.name,
     examNumber: row.exam_number ?? '',
     joinedAt: Number(row.joined_at),
-    lastSeenAt: Number(row.last_seen_at),
+    lastSeenAt,
     joins: row.joins,
-    online: row.connections > 0 && Number(row.last_seen_at) >= now - ONLINE_WINDOW_MS,
+    online,
+    leftAt: online ? null : row.left_at !== null ? Number(row.left_at) : since !== null ? lastSeenAt : null,
+    presentMs: Number(row.present_ms) + current,
   };
 }
 
@@ -177,15 +186,24 @@ export class BoardService {
     return { key: `g:${clientId}`, userId: null, name: guestName(clientId, name) };
   }
 
-  /** The page's first call: the course, the deck and the class's state; a candidate's visit is recorded. */
-  async context(credential: BoardCredential, clientId: string | undefined): Promise<BoardContext> {
+  /**
+   * The page's first call: the course, the deck and the class's state; a candidate's visit is
+   * recorded. A guest link opened by a signed-in candidate (`user`, from the session the browser
+   * sent) answers their own link to switch to: the session names who attends, and grants nothing more.
+   */
+  async context(
+    credential: BoardCredential,
+    clientId: string | undefined,
+    user: SessionUser | null = null,
+  ): Promise<BoardContext> {
     const grant = await this.verify(credential);
     const now = Date.now();
     const { course } = grant;
     if (grant.student) {
       const attendee = this.attendee(grant, clientId) as Attendee;
-      await this.repository.record(course.id, attendee, now, false);
+      await this.repository.record(course.id, attendee, this.visit(now, false));
     }
+    const ownLink = await this.ownLinkOf(grant, user);
     const [deck, state] = await Promise.all([this.courseware.deck(course.id), this.readState(course.id)]);
     return {
       course: {
@@ -203,12 +221,26 @@ export class BoardService {
       },
       role: grant.role,
       viewer: { userId: grant.student?.id ?? null, name: grant.student?.name ?? '' },
+      ownLink,
       deck,
       state,
       expiresAt: grant.expiresAt,
       serverTime: now,
       handIn: { accept: HAND_IN_ACCEPT, maxBytes: HAND_IN_LIMITS.bytes, maxFiles: HAND_IN_LIMITS.filesPerAttendee },
     };
+  }
+
+  /** A signed-in, enabled candidate's own viewer link, for a guest link they opened; null otherwise. */
+  private async ownLinkOf(grant: BoardGrant, user: SessionUser | null): Promise<string | null> {
+    if (grant.role !== 'viewer' || grant.student || user?.role !== Role.student) return null;
+    const person = await this.courseRows.person(user.id);
+    if (!person || person.role !== Role.student || person.disabled === 1) return null;
+    if (isRefusedDemo(this.deployment, person)) return null;
+    return this.links.make({ cid: grant.course.id, role: 'viewer', uid: person.id }, Number(grant.course.end_at)).url;
+  }
+
+  private visit(now: number, connect: boolean): Visit {
+    return { now, connect, staleBefore: now - ONLINE_WINDOW_MS };
   }
 
   /** How many pages the course's deck has now (a presenter may not turn past them). */
@@ -224,6 +256,17 @@ export class BoardService {
   /** 出勤, for the presenter. */
   async attendance(credential: BoardCredential): Promise<BoardAttendanceResult> {
     const grant = await this.verify(credential);
+    return this.attendanceOf(grant);
+  }
+
+  /** 出勤表 (.xlsx), for the presenter: the rows 出勤 shows, with the time in class. */
+  async attendanceExport(credential: BoardCredential): Promise<{ fileName: string; body: Buffer }> {
+    const grant = await this.verify(credential);
+    const { list } = await this.attendanceOf(grant);
+    return attendanceWorkbook({ title: grant.course.title, startAt: Number(grant.course.start_at) }, list);
+  }
+
+  private async attendanceOf(grant: BoardGrant): Promise<BoardAttendanceResult> {
     if (grant.role !== 'presenter') throw forbidden('只有主讲人可以查看出勤');
     const now = Date.now();
     const rows = await this.repository.listAttendance(grant.course.id, ATTENDANCE_LIMIT);
@@ -249,12 +292,9 @@ export class BoardService {
 
   /** Records a visit: a candidate by account, a guest by browser within the per-address limit (null past it). */
   private present(grant: BoardGrant, attendee: Attendee, address: string, connect: boolean): Promise<number | null> {
-    const now = Date.now();
-    if (attendee.userId !== null) return this.repository.record(grant.course.id, attendee, now, connect);
-    return this.repository.recordGuest(grant.course.id, attendee, address, now, {
-      connect,
-      limit: this.guestsPerAddress,
-    });
+    const visit = this.visit(Date.now(), connect);
+    if (attendee.userId !== null) return this.repository.record(grant.course.id, attendee, visit);
+    return this.repository.recordGuest(grant.course.id, attendee, address, visit, this.guestsPerAddress);
   }
 
   async leave(attendanceId: number): Promise<AttendanceRow | undefined> {

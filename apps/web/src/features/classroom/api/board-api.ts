@@ -1,6 +1,6 @@
 import type { BoardCredential } from '@zikao/contract/course';
 import { courseEndpoints } from '@zikao/contract/endpoints';
-import { call, callWithForm, endpointUrl } from '../../../shared/request/call.ts';
+import { call, callWithForm, download, endpointUrl } from '../../../shared/request/call.ts';
 
 /**
  * The board's calls (/board, no login), each carrying the page's link credential (cid, role, exp,
@@ -12,6 +12,8 @@ export function boardApi(credential: BoardCredential) {
     context: (clientId: string, signal?: AbortSignal) =>
       call(courseEndpoints.boardContext, { ...credential, clientId }, { signal, silent: true }),
     attendance: (signal?: AbortSignal) => call(courseEndpoints.boardAttendance, credential, { signal, silent: true }),
+    /** 出勤表 (.xlsx), saved by the browser under the server's file name. */
+    exportAttendance: () => download(courseEndpoints.boardAttendance, { ...credential, export: 1 }),
     handIns: (clientId: string, signal?: AbortSignal) =>
       call(courseEndpoints.boardHandInList, { ...credential, clientId }, { signal, silent: true }),
     uploadHandIn: (

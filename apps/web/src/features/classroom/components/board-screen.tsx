@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoardContext } from '@zikao/contract/course';
 import { Spin } from 'antd';
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { type BoardApi, boardApi, boardKeys } from '../api/board-api.ts';
 import { boardClientId } from './board/board-identity.ts';
 import { boardRefusalOf, credentialOf, INCOMPLETE_LINK } from './board/board-link-model.ts';
@@ -17,6 +17,7 @@ import './board/board.css';
  */
 export default function BoardScreen() {
   const { search } = useLocation();
+  const navigate = useNavigate();
   const credential = useMemo(() => credentialOf(search), [search]);
   const api = useMemo(() => (credential ? boardApi(credential) : null), [credential]);
   const clientId = useMemo(() => boardClientId(), []);
@@ -27,13 +28,19 @@ export default function BoardScreen() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+  // A signed-in candidate on a guest link attends as themselves: the page moves to their own link.
+  const ownLink = context.data?.ownLink ?? null;
+  useEffect(() => {
+    if (ownLink) void navigate(ownLink, { replace: true });
+  }, [ownLink, navigate]);
+
   if (!api) return <BoardRefusalPage refusal={INCOMPLETE_LINK} />;
   // A failed re-read (the courseware changed, the line blinked) keeps the board; a refused link does not.
   const refusal = context.isError ? boardRefusalOf(context.error) : null;
   if (refusal && (!context.data || !refusal.retry)) {
     return <BoardRefusalPage refusal={refusal} onRetry={() => void context.refetch()} />;
   }
-  if (!context.data) {
+  if (!context.data || ownLink) {
     return (
       <div className="bd-loading" role="status">
         <Spin size="large" />

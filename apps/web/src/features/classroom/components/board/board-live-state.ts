@@ -6,6 +6,7 @@ import {
   type FollowState,
   followReducer,
   initialFollowState,
+  type Lens,
   type SharedView,
 } from './follow-state.ts';
 import { TOP_SHARE } from './viewer-transform.ts';
@@ -49,7 +50,8 @@ export type BoardAction =
   | { type: 'handIn'; item: HandInDto }
   | { type: 'refused'; reason: string };
 
-export function initialLive(context: BoardContext): BoardLive {
+/** `lens`: a viewer's own zoom and turn from earlier in this course's session (viewer-lens.ts). */
+export function initialLive(context: BoardContext, lens: Lens | null = null): BoardLive {
   const { state } = context;
   const view: SharedView = { page: state.page, zoom: state.zoom, rotation: state.rotation, panX: 0, panY: TOP_SHARE };
   return {
@@ -59,7 +61,7 @@ export function initialLive(context: BoardContext): BoardLive {
     sync: state.sync,
     settled: false,
     // What the context said is the viewer's first picture, until the socket's snapshot.
-    follow: followReducer(initialFollowState(), { type: 'presenter', sync: state.sync, view }),
+    follow: followReducer(initialFollowState(lens), { type: 'presenter', sync: state.sync, view }),
     seq: state.seq,
     status: context.course.status,
     startedAt: context.course.startedAt,
@@ -73,7 +75,7 @@ export function initialLive(context: BoardContext): BoardLive {
 }
 
 /**
- * The presenter's view in a message, as this viewer will show it: on the page it already shows,
+ * The presenter's view in a message, as this screen will show it: on the page it already shows,
  * its own pan stays (the presenter's pan does not travel); on another page, from the top.
  */
 function presenterView(

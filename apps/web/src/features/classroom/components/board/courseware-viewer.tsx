@@ -145,7 +145,8 @@ export function CoursewareViewer({ pages, page, view, onPage, onView, banner, fo
             <Button
               icon={<RedoOutlined />}
               aria-label="向右旋转"
-              onClick={() => onView({ ...view, rotation: rotateClockwise(view.rotation), panX: 0, panY: 0 })}
+              // The stage turns the pan with the page: the point in the middle of the view stays there.
+              onClick={() => onView({ ...view, rotation: rotateClockwise(view.rotation) })}
             />
           </Tooltip>
           {fullscreen.supported && (

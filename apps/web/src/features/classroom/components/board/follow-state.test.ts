@@ -54,12 +54,52 @@ describe('a viewer following the presenter', () => {
     assert.equal(isAway(state), false);
   });
 
-  it('keeps following through a zoom of the viewer’s own until the presenter’s next move', () => {
-    let state = run({ type: 'presenter', sync: true, view: page(3) }, { type: 'navigate', view: { zoom: 2.5 } });
+  it('keeps following with a zoom and turn of its own, kept across the presenter’s page turns (issue 32 §3)', () => {
+    let state = run(
+      { type: 'presenter', sync: true, view: page(3) },
+      { type: 'navigate', view: { zoom: 2.5 } },
+      { type: 'navigate', view: { rotation: 90 } },
+    );
     assert.equal(state.following, true);
-    assert.equal(state.shown.zoom, 2.5);
-    state = followReducer(state, { type: 'moved', view: page(4) });
-    assert.deepEqual(state.shown, page(4));
+    assert.deepEqual(state.lens, { zoom: 2.5, rotation: 90 });
+    for (const n of [4, 5, 6]) {
+      state = followReducer(state, { type: 'moved', view: page(n) });
+      assert.deepEqual(state.shown, { ...page(n, 2.5), rotation: 90 }, `page ${n} through the viewer’s lens`);
+    }
+    // A snapshot after a reconnect is no zoom of the presenter's: the lens stays.
+    state = followReducer(state, { type: 'presenter', sync: true, view: page(7) });
+    assert.deepEqual(state.shown, { ...page(7, 2.5), rotation: 90 });
+    // 回到老师的页面 is a page turn too.
+    state = followReducer(state, { type: 'navigate', view: { page: 2 } });
+    state = followReducer(state, { type: 'follow', on: true });
+    assert.deepEqual(state.shown, { ...page(7, 2.5), rotation: 90 });
+  });
+
+  it('takes the presenter’s own zoom or turn over the viewer’s lens', () => {
+    let state = run({ type: 'presenter', sync: true, view: page(3) }, { type: 'navigate', view: { zoom: 2.5 } });
+    state = followReducer(state, { type: 'moved', view: page(3, 1.5) });
+    assert.equal(state.lens, null);
+    assert.equal(state.shown.zoom, 1.5);
+    state = followReducer(state, { type: 'moved', view: page(4, 1.5) });
+    assert.equal(state.shown.zoom, 1.5);
+  });
+
+  it('keeps no lens for a drag, which reports the zoom and turn unchanged', () => {
+    const state = run(
+      { type: 'presenter', sync: true, view: page(3, 2) },
+      { type: 'navigate', view: { zoom: 2, rotation: 0, panX: 0.1, panY: -0.2 } },
+    );
+    assert.equal(state.lens, null);
+    assert.equal(state.shown.panX, 0.1);
+  });
+
+  it('starts from the lens of an earlier visit to the course', () => {
+    const state = followReducer(initialFollowState({ zoom: 2, rotation: 180 }), {
+      type: 'presenter',
+      sync: true,
+      view: page(5),
+    });
+    assert.deepEqual(state.shown, { ...page(5, 2), rotation: 180 });
   });
 
   it('with following switched off, sees none of the presenter’s moves', () => {

@@ -14,6 +14,7 @@ import {
   panShare,
   type Rotation,
   type Size,
+  turnShare,
   type ViewState,
   viewFromShare,
   wheelZoom,
@@ -84,6 +85,7 @@ export function ImageStage({ src, alt, view, onChange, label, onMeasure }: Image
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const gesture = useRef<Gesture | null>(null);
+  const drawn = useRef<{ src: string; rotation: Rotation; share: { x: number; y: number } } | null>(null);
   const [dragging, setDragging] = useState(false);
 
   useLayoutEffect(() => {
@@ -101,9 +103,23 @@ export function ImageStage({ src, alt, view, onChange, label, onMeasure }: Image
   useEffect(() => {
     if (natural && container.width > 0) onMeasure?.({ container, natural });
   }, [container, natural, onMeasure]);
+  // The page turned (by this person or the presenter) while it stayed: the point in the middle of
+  // the view stays there, whatever pan came with the turn (issue 32 §3: it used to land in a corner).
+  const before = drawn.current;
+  const turned = ready && before !== null && before.src === src && before.rotation !== view.rotation;
+  const share = turned ? turnShare(before.share, before.rotation, view.rotation) : { x: view.panX, y: view.panY };
   const pixels: ViewState = ready
-    ? viewFromShare(view.zoom, view.rotation, { x: view.panX, y: view.panY }, container, natural)
+    ? viewFromShare(view.zoom, view.rotation, share, container, natural)
     : { zoom: view.zoom, rotation: view.rotation, panX: 0, panY: 0 };
+  // What was drawn, as the share of the page actually shown (held within its edges).
+  useLayoutEffect(() => {
+    if (!ready) return;
+    drawn.current = { src, rotation: pixels.rotation, share: panShare(pixels, container, natural) };
+  });
+  // The owner of the view hears the turned pan once, so it keeps it.
+  useEffect(() => {
+    if (turned) onChange({ ...view, panX: share.x, panY: share.y });
+  });
 
   // The latest of everything for the wheel listener, which is added once (it must not be passive).
   const latest = useRef({ pixels, container, natural, onChange });

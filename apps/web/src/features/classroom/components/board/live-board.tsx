@@ -214,7 +214,7 @@ export function LiveBoard({ api, context, clientId, search, onCourseware }: Live
         uploadCount={live.handIns.length}
         attendance={
           presenter ? (
-            <AttendancePanel list={live.attendance} online={live.online} />
+            <AttendancePanel list={live.attendance} online={live.online} onExport={api.exportAttendance} />
           ) : (
             <OwnAttendance name={name} since={joinedAt} connected={live.connection === 'open'} />
           )

@@ -11,6 +11,7 @@ import type { BoardApi } from '../../api/board-api.ts';
 import { type BoardAction, type BoardLive, boardReducer, initialLive } from './board-live-state.ts';
 import { BoardSocket } from './board-socket.ts';
 import type { FollowEvent, SharedView } from './follow-state.ts';
+import { loadLens, saveLens } from './viewer-lens.ts';
 
 /** The presenter's moves go out at most this often (the server takes 20 a second); the last one always goes. */
 const SEND_EVERY_MS = 100;
@@ -43,7 +44,14 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
   const skewMs = useMemo(() => context.serverTime - Date.now(), [context.serverTime]);
   const presenter = context.role === 'presenter';
   const reducer = useMemo(() => boardReducer(presenter), [presenter]);
-  const [live, dispatch] = useReducer(reducer, context, initialLive);
+  const [live, dispatch] = useReducer(reducer, context, (start: BoardContext) =>
+    initialLive(start, presenter ? null : loadLens(start.course.id)),
+  );
+  const courseId = context.course.id;
+  const lens = live.follow.lens;
+  useEffect(() => {
+    if (!presenter) saveLens(courseId, lens);
+  }, [presenter, courseId, lens]);
   const liveRef = useRef<BoardLive>(live);
   liveRef.current = live;
   const socket = useRef<BoardSocket | null>(null);
@@ -135,8 +143,11 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
       const before = liveRef.current.own;
       dispatch({ type: 'own', view });
       liveRef.current = { ...liveRef.current, own: { ...before, ...view } };
-      // A pan alone does not travel: only page, zoom and rotation are the class's.
-      const shared = view.page !== undefined || view.zoom !== undefined || view.rotation !== undefined;
+      // A pan alone does not travel: only page, zoom and rotation are the class's, when they change.
+      const shared =
+        (view.page !== undefined && view.page !== before.page) ||
+        (view.zoom !== undefined && view.zoom !== before.zoom) ||
+        (view.rotation !== undefined && view.rotation !== before.rotation);
       if (shared) publish();
     },
     [publish],

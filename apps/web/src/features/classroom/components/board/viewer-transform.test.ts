@@ -7,8 +7,10 @@ import {
   fitWidthZoom,
   homeView,
   panShare,
+  type Rotation,
   rotateClockwise,
   shownSize,
+  turnShare,
   type ViewState,
   viewFromShare,
   wheelZoom,
@@ -112,5 +114,38 @@ describe('the image viewer’s geometry', () => {
     assert.equal(follower.zoom, 2);
     // The slide is 405 px high on the phone, shorter than its 500 px, so it stays centred.
     assert.equal(follower.panY, 0);
+  });
+});
+
+describe('turning a zoomed page keeps the point in the middle of the view', () => {
+  const container = { width: 800, height: 600 };
+  const natural = { width: 960, height: 540 };
+  /** The page point (in unturned page pixels) at the middle of the container. */
+  const middlePoint = (share: { x: number; y: number }, zoom: number, rotation: Rotation) => {
+    const view = viewFromShare(zoom, rotation, share, container, natural);
+    const scale = fitScale(container, natural, rotation) * zoom;
+    // The middle, from the page's centre, in screen pixels, turned back into the page's own frame.
+    let [x, y] = [-view.panX / scale, -view.panY / scale];
+    for (let turns = rotation / 90; turns > 0; turns--) [x, y] = [y, -x];
+    return { x: x + natural.width / 2, y: y + natural.height / 2 };
+  };
+
+  it('at 300 %, for every quarter turn (a point the page’s edges let stay)', () => {
+    let share = { x: 0.05, y: -0.04 };
+    let rotation: Rotation = 0;
+    const start = middlePoint(share, 3, rotation);
+    for (let i = 0; i < 4; i++) {
+      const next = rotateClockwise(rotation);
+      share = turnShare(share, rotation, next);
+      rotation = next;
+      const at = middlePoint(share, 3, rotation);
+      assert.ok(Math.abs(at.x - start.x) < 0.5 && Math.abs(at.y - start.y) < 0.5, JSON.stringify({ at, start }));
+    }
+  });
+
+  it('turns a half turn in one go as two quarter turns', () => {
+    assert.deepEqual(turnShare({ x: 0.1, y: 0.2 }, 90, 270), { x: -0.1, y: -0.2 });
+    assert.deepEqual(turnShare({ x: 0.1, y: 0.2 }, 270, 90), { x: -0.1, y: -0.2 });
+    assert.deepEqual(turnShare({ x: 0.1, y: 0.2 }, 0, 90), { x: -0.2, y: 0.1 });
   });
 });

@@ -130,6 +130,19 @@ export function rotateClockwise(rotation: Rotation): Rotation {
 }
 
 /**
+ * The pan share (`panShare`) once the page is turned from `from` to `to`, such that the point of
+ * the page at the middle of the view stays there: a quarter turn clockwise takes the share
+ * (x, y) to (−y, x), whatever the scale, since the share is of the turned page's own size.
+ * `clampPan` then keeps the page's edges in view.
+ */
+export function turnShare(share: { x: number; y: number }, from: Rotation, to: Rotation): { x: number; y: number } {
+  let { x, y } = share;
+  for (let turns = ((to - from + 360) % 360) / 90; turns > 0; turns--) [x, y] = [-y, x];
+  // −0 and 0 are the same place; keep the numbers plain.
+  return { x: x + 0, y: y + 0 };
+}
+
+/**
  * The pan as a share of the page's shown size, for sending to other screens: the same share of
  * a smaller or larger page is the same place on it.
  */
