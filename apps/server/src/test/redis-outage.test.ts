@@ -149,5 +149,11 @@ describe('an instance that loses its path to Redis mid-run', () => {
     assert.equal(moved.type, 'page');
     presenter.close();
     viewer.close();
+    // The outage is logged as warnings by each Redis client, never as failed requests or messages.
+    assert.deepEqual(
+      app.logs.filter((line) => Number(line.level) >= 50).map((line) => line.msg),
+      [],
+    );
+    assert.equal(app.logs.filter((line) => line.msg === 'board leave not recorded').length, 0);
   });
 });

@@ -429,7 +429,13 @@ export class BoardHub implements CourseEvents {
         const row = await this.board.leave(attendanceId);
         if (row) await this.announceAttendance(connection.courseId, row);
       })
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'board leave not recorded'));
+      .catch((error: unknown) => {
+        // Redis away: the leave is in the database, only its announcement is lost (a class closed
+        // at once by `lost()` would otherwise log a warning per socket).
+        if (error instanceof AppError && error.code === BOARD_REFUSAL_CODES.unavailable) {
+          this.logger.debug({ attendanceId }, 'board leave not announced: redis unreachable');
+        } else this.logger.warn({ err: error }, 'board leave not recorded');
+      });
   }
 
   private async announceAttendance(courseId: number, row: Parameters<typeof toAttendanceDto>[0]): Promise<void> {
