@@ -175,7 +175,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const sharedRateLimit = config.redisUrl
     ? createSharedRateLimit(config.redisUrl, config.redisPrefix, server.log)
     : null;
-  await sharedRateLimit?.ready();
+  // Redis down at start is no reason to die (issue 32 §4.6): each user of it waits for its first
+  // connection or its first error, then the instance starts regardless; /ready reports Redis down.
+  const redisAtStart: Array<Promise<boolean>> = [];
+  if (sharedRateLimit) redisAtStart.push(sharedRateLimit.ready());
   await server.register(fastifyRateLimit, {
     ...sharedRateLimit?.options,
     global: false,
@@ -213,7 +216,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         logger: server.log,
       })
     : null;
-  await conversionJobs?.ready();
+  if (conversionJobs) redisAtStart.push(conversionJobs.ready());
   const documents = new DocumentService({
     repository: documentRepository,
     access,
@@ -294,7 +297,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     secret: loadLinkSecret(config.dataDir, config.linkSecret),
     logger: server.log,
   });
-  await liveCourses.ready();
+  redisAtStart.push(liveCourses.ready());
+  if ((await Promise.all(redisAtStart)).includes(false)) {
+    server.log.warn(
+      'redis unreachable at start: serving without it (no shared rate limits, no live board, Word uploads wait) until it is back; /ready answers 503 meanwhile',
+    );
+  }
   // 数据统计 (issue 16, adr/014): kept in step by the review service, read by the statistics calls.
   const statisticsWriter = new StatisticsWriter(db, database.dialect);
   const statistics = new StatisticsService({

@@ -46,7 +46,8 @@ const database = await openDatabase({
   onPoolError: (error) => logger.warn({ err: error }, 'database ended an idle connection; the pool opens another'),
 });
 const jobs = new BullConversionJobs({ redisUrl, prefix: config.redisPrefix, logger });
-await jobs.ready();
+// Redis unreachable at start is no reason to die: the queue's clients reconnect, jobs are taken once it is back.
+if (!(await jobs.ready())) logger.warn('redis unreachable at start; the worker waits for it');
 const documents = new DocumentService({
   repository: new DocumentRepository(database.db),
   access: new AccessService(new AccessRepository(database.db)),

@@ -22,7 +22,9 @@ import { ErrorCode } from './errors.ts';
  * A refused message gets a `refusal` and the connection stays up. A bad or expired link gets a
  * `refusal` with 1030004 and the close code `BOARD_CLOSE.badLink`: do not reconnect then. A socket
  * past a limit (sockets per client address or per link, guests per address in a course) gets a
- * `refusal` with 1050001 and `BOARD_CLOSE.tooMany`.
+ * `refusal` with 1050001 and `BOARD_CLOSE.tooMany`. When the instance cannot reach the live service
+ * behind the board (Redis), a message that needs it (a `join`, a page turn) gets a `refusal` with
+ * 1090002 and the close code `BOARD_CLOSE.unavailable`: reconnect with backoff.
  */
 
 /** The largest frame the board reads; a larger one is refused (the connection stays up). */
@@ -50,6 +52,11 @@ export const BOARD_CLOSE = {
    * address in the course. Do not reconnect at once: the page shows the refusal's message.
    */
   tooMany: 4429,
+  /**
+   * The live service behind the board (Redis, with several instances) cannot be reached from this
+   * instance: the refusal before it says so. Reconnect with backoff; it works again once it is back.
+   */
+  unavailable: 4503,
 } as const;
 
 // Client → server.
@@ -181,4 +188,6 @@ export const BOARD_REFUSAL_CODES = {
   tooMany: ErrorCode.tooManyRequests,
   /** The link is bad or expired, or the course was cancelled; the socket closes with BOARD_CLOSE.badLink. */
   badLink: ErrorCode.badReviewLink,
+  /** The live service is unreachable from this instance; the socket closes with BOARD_CLOSE.unavailable. */
+  unavailable: ErrorCode.unavailable,
 } as const;

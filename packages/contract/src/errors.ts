@@ -18,6 +18,8 @@ export const ErrorCode = {
   fileTypeRejected: 1070002,
   conflict: 1080001,
   internal: 1090001,
+  /** A service the call needs (Redis, for the live board) cannot be reached now: try again shortly. */
+  unavailable: 1090002,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -40,4 +42,5 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   1070002: '仅支持 PDF、DOC、DOCX',
   1080001: '状态冲突，无法执行该操作',
   1090001: '服务器内部错误',
+  1090002: '服务暂不可用，请稍后重试',
 };

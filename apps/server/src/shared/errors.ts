@@ -36,3 +36,5 @@ export const fileTooLarge = (message: string) => new AppError(ErrorCode.fileTooL
 export const fileTypeRejected = (message = '仅支持 PDF、DOC、DOCX') =>
   new AppError(ErrorCode.fileTypeRejected, message);
 export const conflict = (message: string) => new AppError(ErrorCode.conflict, message);
+/** A service the call needs cannot be reached now (Redis for the live board): answered at once, try again later. */
+export const unavailable = (message = '服务暂不可用，请稍后重试') => new AppError(ErrorCode.unavailable, message);

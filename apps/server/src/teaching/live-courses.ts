@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { ConversionQueue } from '../documents/document/conversion-queue.ts';
 import type { AccountService } from '../identity/accounts/account.service.ts';
+import { connectRedis, FAIL_FAST, redisReady } from '../shared/redis/redis-client.ts';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import type { AuditService } from '../system/audit/audit.service.ts';
 import { withWordFonts } from '../system/converter.ts';
@@ -42,8 +43,11 @@ export interface LiveCourses {
   registerUploads(files: FastifyInstance): void;
   /** The board's WebSocket, beside the API scope. */
   registerSocket(server: FastifyInstance): Promise<void>;
-  /** Resolves once this instance hears the board's Redis channel (at once without Redis); fails after 10 s. */
-  ready(): Promise<void>;
+  /**
+   * True once this instance hears the board's Redis channel (at once without Redis); false when
+   * Redis cannot be reached at start. Never throws: the board then refuses until Redis is back.
+   */
+  ready(): Promise<boolean>;
   /** Renders courseware a stopped server left converting. */
   resume(): Promise<number>;
   close(): Promise<void>;
@@ -86,16 +90,19 @@ export function createLiveCourses(deps: {
 
   let bus: BoardBus;
   let state: BoardStateStore;
-  let subscribed: Promise<unknown> = Promise.resolve();
+  let subscribed: Promise<boolean> = Promise.resolve(true);
+  let subscriber: Redis | null = null;
   const redisClients: Redis[] = [];
   if (config.redisUrl) {
-    const publisher = new Redis(config.redisUrl, { lazyConnect: false });
-    const subscriber = new Redis(config.redisUrl, { lazyConnect: false });
-    for (const client of [publisher, subscriber]) {
-      // ioredis reconnects by itself; until then board messages fail and are logged.
-      client.on('error', (error: Error) => logger.warn({ err: error }, 'redis connection error; reconnecting'));
-      redisClients.push(client);
-    }
+    // Requests read and write the state on the publisher: they fail at once while Redis is away.
+    const publisher = connectRedis(config.redisUrl, logger, 'board-publisher', FAIL_FAST);
+    // The subscriber waits for Redis as long as it takes, and subscribes again after each reconnect.
+    subscriber = connectRedis(config.redisUrl, logger, 'board-subscriber', {
+      connectTimeout: FAIL_FAST.connectTimeout,
+      retryStrategy: FAIL_FAST.retryStrategy,
+      maxRetriesPerRequest: null,
+    });
+    redisClients.push(publisher, subscriber);
     const redisBus = new RedisBoardBus(publisher, subscriber, config.redisPrefix);
     subscribed = redisBus.subscribed();
     bus = redisBus;
@@ -135,12 +142,16 @@ export function createLiveCourses(deps: {
     },
     registerSocket: (server) => registerBoardSocket(server, { hub }),
     async ready() {
+      if (!subscriber) return true;
+      if (!(await redisReady(subscriber))) return false;
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('无法连接 Redis（REDIS_URL），请检查配置')), 10_000);
-      });
       try {
-        await Promise.race([subscribed, timeout]);
+        return await Promise.race([
+          subscribed,
+          new Promise<boolean>((resolve) => {
+            timer = setTimeout(() => resolve(false), 10_000);
+          }),
+        ]);
       } finally {
         clearTimeout(timer);
       }
@@ -149,7 +160,7 @@ export function createLiveCourses(deps: {
     async close() {
       await hub.close();
       await courseware.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => client.disconnect())));
     },
   };
 }

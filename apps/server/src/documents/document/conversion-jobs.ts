@@ -1,6 +1,7 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { connectRedis, redisReady } from '../../shared/redis/redis-client.ts';
+import { unavailable } from '../../shared/errors.ts';
+import { connectRedis, FAIL_FAST, redisReady } from '../../shared/redis/redis-client.ts';
 
 /** The BullMQ queue's name; its keys live under `<REDIS_PREFIX>bull:document-conversion:`. */
 export const CONVERSION_QUEUE_NAME = 'document-conversion';
@@ -33,21 +34,40 @@ export function conversionJobId(documentId: number): string {
   return `document-${documentId}`;
 }
 
+/** An add or a count that has not answered by then fails: the caller never waits on an absent Redis. */
+const CALL_TIMEOUT_MS = 3000;
+
+const queueUnavailable = (cause?: unknown) => Object.assign(unavailable('转换队列暂不可用，请稍后重试'), { cause });
+
+/** The call's answer; its failure, or no answer within CALL_TIMEOUT_MS, is the refusal 1090002. */
+async function bounded<T>(call: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      call,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(queueUnavailable()), CALL_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    throw queueUnavailable(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The web instances' side of the Redis queue (adr/016): they only enqueue. Adds fail at once
- * while Redis is unreachable; the document then stays queued in the database and a worker's
- * sweep (or the next start) adds it again.
+ * while Redis is unreachable (BullMQ would otherwise wait for a connection that an instance
+ * started without Redis never had); the document then stays queued in the database and a
+ * worker's sweep (or the next start) adds it again.
  */
 export class BullConversionJobs implements ConversionJobs {
   private readonly queue: Queue;
   private readonly client;
 
   constructor(options: ConversionJobOptions) {
-    this.client = connectRedis(options.redisUrl, options.logger, 'conversion-queue', {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2000,
-    });
+    this.client = connectRedis(options.redisUrl, options.logger, 'conversion-queue', FAIL_FAST);
     this.queue = new Queue(CONVERSION_QUEUE_NAME, {
       connection: this.client,
       prefix: bullPrefix(options.prefix),
@@ -58,18 +78,28 @@ export class BullConversionJobs implements ConversionJobs {
         removeOnFail: { age: 7 * 86_400 },
       },
     });
+    // The queue passes on its connection's errors, already logged by connectRedis; without a
+    // listener each would go to stderr.
+    this.queue.on('error', () => undefined);
   }
 
-  ready(): Promise<void> {
+  /** True once connected; false when Redis cannot be reached at start (adds fail until it is back). */
+  ready(): Promise<boolean> {
     return redisReady(this.client);
   }
 
+  private reachable(): void {
+    if (this.client.status !== 'ready') throw queueUnavailable();
+  }
+
   async enqueue(documentId: number): Promise<void> {
-    await this.queue.add('prepare', { documentId }, { jobId: conversionJobId(documentId) });
+    this.reachable();
+    await bounded(this.queue.add('prepare', { documentId }, { jobId: conversionJobId(documentId) }));
   }
 
   async counts() {
-    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed');
+    this.reachable();
+    const counts = await bounded(this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed'));
     return {
       waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0),
       active: counts.active ?? 0,
@@ -128,7 +158,11 @@ export function startConversionWorker(options: ConversionWorkerOptions): { worke
     if (exhausted) void options.giveUp(job.data.documentId, error).catch(() => undefined);
   });
   worker.on('stalled', (jobId) => logger.warn({ jobId }, 'conversion job stalled; back in the queue'));
-  worker.on('error', (error) => logger.warn({ err: error }, 'conversion worker error'));
+  // While Redis is unreachable the worker repeats its connection's errors, which connectRedis logs already.
+  worker.on('error', (error) => {
+    if (client.status === 'ready') logger.warn({ err: error }, 'conversion worker error');
+    else logger.debug({ err: error }, 'conversion worker error while redis is unreachable');
+  });
   return {
     worker,
     async close() {

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { connectRedis, redisReady } from './redis-client.ts';
+import { connectRedis, FAIL_FAST, redisReady } from './redis-client.ts';
 
 export interface SharedRateLimit {
   /** Spread into @fastify/rate-limit's options: its Redis store, under REDIS_PREFIX. */
   options: { redis: Redis; nameSpace: string; skipOnError: boolean };
-  ready(): Promise<void>;
+  /** True once connected; false when Redis cannot be reached at start (the limit is skipped meanwhile). */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -16,11 +17,7 @@ export interface SharedRateLimit {
  * per-account lockout lives in the database regardless.
  */
 export function createSharedRateLimit(url: string, prefix: string, logger: FastifyBaseLogger): SharedRateLimit {
-  const client = connectRedis(url, logger, 'rate-limit', {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-  });
+  const client = connectRedis(url, logger, 'rate-limit', FAIL_FAST);
   return {
     options: { redis: client, nameSpace: `${prefix}rate:`, skipOnError: true },
     ready: () => redisReady(client),

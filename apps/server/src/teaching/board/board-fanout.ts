@@ -1,5 +1,6 @@
 import type { BoardRotation, BoardState } from '@zikao/contract/course';
 import type { Redis } from 'ioredis';
+import { unavailable } from '../../shared/errors.ts';
 
 /**
  * How board messages reach every instance's sockets (adr/012). The hub publishes each message
@@ -23,7 +24,26 @@ export interface BoardBus {
   publish(envelope: BoardEnvelope): Promise<void>;
   /** Called for every message published by any instance (this one included). */
   subscribe(deliver: (envelope: BoardEnvelope) => void): void;
+  /** Called when this instance stops hearing other instances' messages (its Redis connection dropped). */
+  onLost(listener: () => void): void;
+  /** Throws the refusal 1090002 when this instance cannot publish or hear now (Redis unreachable). */
+  assertReachable(): void;
   close(): Promise<void>;
+}
+
+/** What a board socket or page hears while this instance cannot reach Redis. */
+export const REALTIME_UNAVAILABLE = '实时课堂服务暂不可用，请稍后重试';
+
+/**
+ * A Redis call of the board's: any failure (unreachable, timed out) becomes the refusal 1090002,
+ * which the route answers and the socket sends before closing with BOARD_CLOSE.unavailable.
+ */
+async function viaRedis<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw unavailable(REALTIME_UNAVAILABLE);
+  }
 }
 
 export type BoardStatePatch = Partial<Pick<BoardState, 'page' | 'zoom' | 'rotation' | 'sync'>>;
@@ -48,6 +68,10 @@ export class LocalBoardBus implements BoardBus {
   subscribe(deliver: (envelope: BoardEnvelope) => void): void {
     this.listeners.push(deliver);
   }
+
+  onLost(): void {}
+
+  assertReachable(): void {}
 
   async close(): Promise<void> {
     this.listeners.length = 0;
@@ -114,8 +138,14 @@ export class RedisBoardBus implements BoardBus {
   private readonly subscriber: Redis;
   private readonly channel: string;
   private readonly listeners: Array<(envelope: BoardEnvelope) => void> = [];
-  private readonly ready: Promise<unknown>;
+  private readonly lostListeners: Array<() => void> = [];
+  private readonly ready: Promise<boolean>;
+  private closing = false;
 
+  /**
+   * `subscriber` should keep its offline queue and retry for ever: the channel is subscribed once
+   * it connects, and again after every reconnect (ioredis' autoResubscribe).
+   */
   constructor(publisher: Redis, subscriber: Redis, prefix: string) {
     this.publisher = publisher;
     this.subscriber = subscriber;
@@ -125,23 +155,46 @@ export class RedisBoardBus implements BoardBus {
       const envelope = decode(message);
       if (envelope) for (const listener of this.listeners) listener(envelope);
     });
-    this.ready = this.subscriber.subscribe(this.channel);
+    let heard = false;
+    this.subscriber.on('ready', () => {
+      heard = true;
+    });
+    // Messages published while the connection is down never reach this instance.
+    this.subscriber.on('close', () => {
+      if (!heard || this.closing) return;
+      heard = false;
+      for (const listener of this.lostListeners) listener();
+    });
+    this.ready = this.subscriber.subscribe(this.channel).then(
+      () => true,
+      () => false,
+    );
   }
 
-  /** Resolves once this instance hears the channel. */
-  subscribed(): Promise<unknown> {
+  /** Resolves with true once this instance hears the channel (false if the client was closed first). */
+  subscribed(): Promise<boolean> {
     return this.ready;
   }
 
   async publish(envelope: BoardEnvelope): Promise<void> {
-    await this.publisher.publish(this.channel, encode(envelope));
+    await viaRedis(() => this.publisher.publish(this.channel, encode(envelope)));
   }
 
   subscribe(deliver: (envelope: BoardEnvelope) => void): void {
     this.listeners.push(deliver);
   }
 
+  onLost(listener: () => void): void {
+    this.lostListeners.push(listener);
+  }
+
+  assertReachable(): void {
+    if (this.publisher.status !== 'ready' || this.subscriber.status !== 'ready')
+      throw unavailable(REALTIME_UNAVAILABLE);
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     this.listeners.length = 0;
     await this.subscriber.quit().catch(() => undefined);
   }
@@ -165,7 +218,7 @@ export class RedisBoardState implements BoardStateStore {
   }
 
   async read(courseId: number): Promise<BoardState> {
-    return parseState(await this.redis.hgetall(this.key(courseId)));
+    return parseState(await viaRedis(() => this.redis.hgetall(this.key(courseId))));
   }
 
   async update(courseId: number, patch: BoardStatePatch, now: number): Promise<BoardState> {
@@ -175,13 +228,9 @@ export class RedisBoardState implements BoardStateStore {
     if (patch.zoom !== undefined) fields.zoom = String(patch.zoom);
     if (patch.rotation !== undefined) fields.rotation = String(patch.rotation);
     if (patch.sync !== undefined) fields.sync = patch.sync ? '1' : '0';
-    const results = await this.redis
-      .multi()
-      .hset(key, fields)
-      .hincrby(key, 'seq', 1)
-      .hgetall(key)
-      .expire(key, STATE_TTL_SECONDS)
-      .exec();
+    const results = await viaRedis(() =>
+      this.redis.multi().hset(key, fields).hincrby(key, 'seq', 1).hgetall(key).expire(key, STATE_TTL_SECONDS).exec(),
+    );
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error('redis transaction aborted');
     return parseState(results[2]?.[1] as Record<string, string>);

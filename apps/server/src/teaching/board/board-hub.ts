@@ -15,7 +15,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { CourseEvents } from '../course/course.service.ts';
 import type { Attendee } from './board.repository.ts';
 import { type BoardGrant, type BoardService, toAttendanceDto } from './board.service.ts';
-import type { Audience, BoardBus, BoardStateStore } from './board-fanout.ts';
+import { type Audience, type BoardBus, type BoardStateStore, REALTIME_UNAVAILABLE } from './board-fanout.ts';
 
 /** A frame's bytes as the `ws` library hands them over. */
 type RawData = Buffer | ArrayBuffer | Buffer[];
@@ -163,6 +163,7 @@ export class BoardHub implements CourseEvents {
     this.logger = deps.logger;
     this.limits = deps.limits;
     this.bus.subscribe((envelope) => this.deliver(envelope.courseId, envelope.audience, envelope.payload));
+    this.bus.onLost(() => this.lost());
     // Sockets that stop answering protocol pings (a dropped network) are closed, so they leave.
     this.heartbeat = setInterval(() => this.beat(), BOARD_PING_INTERVAL_MS);
     this.heartbeat.unref();
@@ -256,6 +257,28 @@ export class BoardHub implements CourseEvents {
     socket.close(BOARD_CLOSE.badLink, 'bad link');
   }
 
+  /** Redis cannot be reached from here: say so, and close so that the page reconnects with backoff. */
+  private refuseUnavailable(socket: BoardSocket, msg = REALTIME_UNAVAILABLE): void {
+    send(socket, { type: 'refusal', code: BOARD_REFUSAL_CODES.unavailable, msg });
+    socket.close(BOARD_CLOSE.unavailable, 'realtime service unavailable');
+  }
+
+  /**
+   * This instance stopped hearing the board's channel: its joined sockets would silently miss the
+   * class's moves, so they are closed; they join again (and catch up) once Redis is back.
+   */
+  private lost(): void {
+    let closed = 0;
+    for (const room of this.rooms.values()) {
+      for (const connection of room) {
+        if (!connection.joined) continue;
+        this.refuseUnavailable(connection.socket);
+        closed += 1;
+      }
+    }
+    if (closed > 0) this.logger.warn({ closed }, 'board channel lost; sockets closed to reconnect');
+  }
+
   private refuseTooMany(socket: BoardSocket, msg: string): void {
     send(socket, { type: 'refusal', code: BOARD_REFUSAL_CODES.tooMany, msg });
     socket.close(BOARD_CLOSE.tooMany, 'too many');
@@ -297,6 +320,10 @@ export class BoardHub implements CourseEvents {
     connection.enqueue(
       () => this.handle(connection, message),
       (error) => {
+        if (error instanceof AppError && error.code === BOARD_REFUSAL_CODES.unavailable) {
+          this.refuseUnavailable(connection.socket, error.message);
+          return;
+        }
         this.logger.error({ err: error, type: message.type }, 'board message failed');
         connection.refuse(1090001, '服务器处理消息失败，请重试');
       },
@@ -317,6 +344,8 @@ export class BoardHub implements CourseEvents {
       }
       case 'join': {
         if (!connection.joined) {
+          // Before attendance is recorded: a join that cannot hear the class is refused whole.
+          this.bus.assertReachable();
           const attendee = this.board.attendee(connection.grant, message.clientId, message.name);
           if (attendee) {
             const row = await this.board.join(connection.grant, attendee, connection.address);
@@ -400,7 +429,13 @@ export class BoardHub implements CourseEvents {
         const row = await this.board.leave(attendanceId);
         if (row) await this.announceAttendance(connection.courseId, row);
       })
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'board leave not recorded'));
+      .catch((error: unknown) => {
+        // Redis away: the leave is in the database, only its announcement is lost (a class closed
+        // at once by `lost()` would otherwise log a warning per socket).
+        if (error instanceof AppError && error.code === BOARD_REFUSAL_CODES.unavailable) {
+          this.logger.debug({ attendanceId }, 'board leave not announced: redis unreachable');
+        } else this.logger.warn({ err: error }, 'board leave not recorded');
+      });
   }
 
   private async announceAttendance(courseId: number, row: Parameters<typeof toAttendanceDto>[0]): Promise<void> {

@@ -47,4 +47,10 @@ describe('what the board says when it cannot open', () => {
     const offline = boardRefusalOf(new NetworkError('网络连接异常，请稍后再试', false));
     assert.deepEqual([offline.status, offline.retry], ['error', true]);
   });
+
+  it('says the live service is away for now, keeps the link, and offers a retry', () => {
+    const away = boardRefusalOf(new ApiError(ErrorCode.unavailable, '实时课堂服务暂不可用，请稍后重试'));
+    assert.deepEqual([away.status, away.title, away.retry], ['warning', '实时课堂服务暂不可用', true]);
+    assert.match(away.description, /课堂链接仍然有效/);
+  });
 });

@@ -69,6 +69,15 @@ export function boardRefusalOf(error: unknown): BoardRefusal {
   if (code === ErrorCode.forbidden) {
     return { status: '403', title: '无权进入该课堂', description: message || ASK_AGAIN, retry: false };
   }
+  if (code === ErrorCode.unavailable) {
+    // The server answers, but not the live service behind the board: it comes back by itself.
+    return {
+      status: 'warning',
+      title: '实时课堂服务暂不可用',
+      description: '服务恢复后即可进入课堂，课堂链接仍然有效。请稍后点击“重试”。',
+      retry: true,
+    };
+  }
   if (code === ErrorCode.notFound) {
     return { status: '404', title: '课程不存在', description: `课程可能已被删除。${ASK_AGAIN}`, retry: false };
   }

@@ -19,6 +19,11 @@ export interface BoardSocketOptions {
   onGiveUp?(reason: string): void;
   /** A message the server answers (any answer counts as a sign of life); sent when the line has been quiet. */
   ping?: () => unknown;
+  /**
+   * Whether a message shows the line works, so that the next drop starts the backoff afresh (every
+   * message by default). A refusal that comes before a close for an outage does not.
+   */
+  healthy?(message: unknown): boolean;
   /** Quiet this long: ping. Quiet twice this long: take the line for dead and reconnect. */
   quietMs?: number;
   backoff?: BackoffPolicy;
@@ -120,14 +125,14 @@ export class BoardSocket {
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
       this.heard();
-      // A message is a sign the line works: the next drop starts the backoff afresh.
-      this.attempt = 0;
       let message: unknown;
       try {
         message = JSON.parse(String(event.data));
       } catch {
         return;
       }
+      // A message is a sign the line works: the next drop starts the backoff afresh.
+      if (this.options.healthy?.(message) ?? true) this.attempt = 0;
       this.options.onMessage(message);
     };
     socket.onclose = (event) => {

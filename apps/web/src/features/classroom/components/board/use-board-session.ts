@@ -88,6 +88,8 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
     let joins = 0;
     /** The refusal that comes before a close for a limit (BOARD_CLOSE.tooMany): what the page then says. */
     let limitReason = '';
+    /** The live service was said to be away: said once, until the board is back (each retry is refused again). */
+    let awaySaid = false;
     const board = new BoardSocket({
       url: api.socketUrl,
       onOpen: (open) => {
@@ -97,6 +99,13 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
       },
       onMessage: (message) => {
         if (!isServerMessage(message)) return;
+        if (message.type === 'refusal' && message.code === BOARD_REFUSAL_CODES.unavailable) {
+          // A close with BOARD_CLOSE.unavailable follows; the socket reconnects with backoff.
+          if (!awaySaid) toast(message.msg, 'warning');
+          awaySaid = true;
+          return;
+        }
+        if (message.type === 'state') awaySaid = false;
         if (message.type === 'refusal') {
           // The same code as a message rate refusal; a close with BOARD_CLOSE.tooMany follows this one.
           if (message.code === BOARD_REFUSAL_CODES.tooMany) limitReason = message.msg;
@@ -124,6 +133,9 @@ export function useBoardSession({ api, context, clientId, name, enabled, onCours
       onGiveUp: (reason) => {
         if (!liveRef.current.refused) dispatch({ type: 'refused', reason });
       },
+      // A refusal for an outage keeps the backoff growing: retries slow down while it lasts.
+      healthy: (message) =>
+        !(isServerMessage(message) && message.type === 'refusal' && message.code === BOARD_REFUSAL_CODES.unavailable),
       ping: () => ({ type: 'ping', t: Date.now() }),
       quietMs: BOARD_PING_INTERVAL_MS,
     });
