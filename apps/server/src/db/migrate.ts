@@ -20,6 +20,7 @@ import * as markupKinds from './migrations/021-markup-kinds.ts';
 import * as demoAccounts from './migrations/022-demo-accounts.ts';
 import * as commentBankUnique from './migrations/023-comment-bank-unique.ts';
 import * as attendanceAddress from './migrations/024-attendance-address.ts';
+import * as releasedReviewer from './migrations/027-released-reviewer.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '022-demo-accounts': demoAccounts,
   '023-comment-bank-unique': commentBankUnique,
   '024-attendance-address': attendanceAddress,
+  '027-released-reviewer': releasedReviewer,
 };
 
 /**
