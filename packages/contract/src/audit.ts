@@ -3,7 +3,7 @@ import type { AccountStatus, BatchStatus } from './console.ts';
 import { listQuerySchema } from './envelope.ts';
 import { idSchema, wholeNumber } from './numbers.ts';
 import { PRACTICE_STATUS_LABELS, type PracticeStatus } from './practice.ts';
-import { REVIEW_LINK_STATUS_LABELS, type ReviewLinkStatus } from './review-link.ts';
+import { REVIEW_LINK_ACTION_LABELS, REVIEW_LINK_STATUS_LABELS, type ReviewLinkStatus } from './review-link.ts';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './review-lists.ts';
 
 /** The audit trail view (issue 6, admin only). */
@@ -20,6 +20,7 @@ export const AuditApiPath = {
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   assign: '分配评阅',
+  unassign: '退回待分配',
   open: '开始评阅',
   saveDraft: '保存草稿',
   submit: '提交',
@@ -41,7 +42,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   accountResetPassword: '重置密码',
   reviewLinkCreate: '生成评阅链接',
   reviewLinkRevoke: '撤销评阅链接',
-  reviewLinkUse: '使用评阅链接',
+  reviewLinkOpen: '打开评阅链接',
+  reviewLinkUse: '通过评阅链接操作',
   practiceCreate: '新建练习论文',
   practiceUpdate: '修改练习论文',
   practicePublish: '发布练习论文',
@@ -134,6 +136,7 @@ export function auditSummary(entry: Pick<AuditEntryDto, 'action' | 'detail'>): s
     if (detail.auto === true) parts.push('自动分配');
     if (text(detail.annotationsKept)) parts.push(`保留批注 ${text(detail.annotationsKept)} 条`);
   }
+  if (entry.action === 'unassign' && text(detail.reviewerName)) parts.push(`原评阅人：${text(detail.reviewerName)}`);
   if (text(detail.versionNo)) parts.push(`第 ${text(detail.versionNo)} 版`);
   if (text(detail.verdict)) {
     const verdicts: Record<string, string> = { pass: '通过', revise: '退回修改', fail: '不通过' };
@@ -147,7 +150,7 @@ export function auditSummary(entry: Pick<AuditEntryDto, 'action' | 'detail'>): s
     const purposes: Record<string, string> = { review: '评阅', check: '复核' };
     if (text(detail.purpose)) parts.push(`用途：${purposes[text(detail.purpose)] ?? text(detail.purpose)}`);
     if (text(detail.label)) parts.push(`对象：${text(detail.label)}`);
-    if (text(detail.path)) parts.push(`调用：${text(detail.path)}`);
+    if (text(detail.call)) parts.push(`操作：${REVIEW_LINK_ACTION_LABELS[text(detail.call)] ?? '查看评阅页面'}`);
     if (text(detail.ip)) parts.push(`地址：${text(detail.ip)}`);
   }
   return parts.join('；');

@@ -134,6 +134,8 @@ export interface AdminHome {
     inReview: number;
     overdue: number;
     awaitingCheck: number;
+    /** Of the unassigned, those a revoked review link gave back (issue 32 §1.5): they wait for a 改派. */
+    released: number;
   };
   /** Unassigned submissions per stage, every stage in order, for 去分配. */
   unassigned: Array<{ stage: Stage; count: number }>;

@@ -13,6 +13,25 @@ export const REVIEW_LINK_PURPOSE_LABELS: Record<ReviewLinkPurpose, string> = { r
 
 export const REVIEW_LINK_STATUSES = ['active', 'expired', 'revoked', 'completed'] as const;
 export type ReviewLinkStatus = (typeof REVIEW_LINK_STATUSES)[number];
+/**
+ * The calls of a review link's page that the audit trail records one by one (issue 32 §3): what
+ * the expert or the checking admin does. Reads (the PDF's byte ranges, the lists) are not
+ * recorded; a session's opening is (`reviewLinkOpen`). Keyed by the proxy call's name.
+ */
+export const REVIEW_LINK_ACTION_LABELS: Record<string, string> = {
+  annotationSave: '保存批注',
+  annotationDelete: '删除批注',
+  annotationRestore: '恢复批注',
+  annotationReply: '回复批注',
+  reviewSave: '保存评阅草稿',
+  reviewSubmit: '提交评阅',
+  reviewCheck: '复核通过',
+  reviewReopen: '退回评阅人',
+};
+
+/** How long a link may rest before its next call counts as a new session (an opening) in the trail. */
+export const REVIEW_LINK_SESSION_GAP_MS = 30 * 60_000;
+
 export const REVIEW_LINK_STATUS_LABELS: Record<ReviewLinkStatus, string> = {
   active: '有效',
   expired: '已过期',

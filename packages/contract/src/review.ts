@@ -221,6 +221,11 @@ export interface SubmissionListRow extends ReviewListRow {
   batchId: number;
   reviewerId: number | null;
   reviewerName: string;
+  /**
+   * 待分配 because the review link of this external expert was revoked (issue 32 §1.5): the expert's
+   * name, so the list asks for a 改派; '' otherwise.
+   */
+  releasedFromName: string;
   verdict: Verdict | null;
   score: number | null;
   grade: Grade | null;

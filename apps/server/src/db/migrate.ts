@@ -21,6 +21,7 @@ import * as demoAccounts from './migrations/022-demo-accounts.ts';
 import * as commentBankUnique from './migrations/023-comment-bank-unique.ts';
 import * as attendanceAddress from './migrations/024-attendance-address.ts';
 import * as attendanceTime from './migrations/026-attendance-time.ts';
+import * as releasedReviewer from './migrations/027-released-reviewer.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '023-comment-bank-unique': commentBankUnique,
   '024-attendance-address': attendanceAddress,
   '026-attendance-time': attendanceTime,
+  '027-released-reviewer': releasedReviewer,
 };
 
 /**

@@ -202,6 +202,11 @@ export interface SubmissionsTable {
   stage: Stage;
   status: SubmissionStatus;
   reviewer_id: number | null;
+  /**
+   * The reviewer whose assignment a revoked review link released (status 待分配, migration 027);
+   * null otherwise. The next assignment clears it and takes over that reviewer's annotations.
+   */
+  released_reviewer_id: number | null;
   current_version: number;
   uploads_used: number;
   /** Bumped by every status change; writers compare it to refuse stale updates. */

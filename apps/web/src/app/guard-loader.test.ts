@@ -21,7 +21,13 @@ const location = { pathname: '/', search: '', hash: '', assign: (url: string) =>
 Object.assign(globalThis, {
   localStorage: memoryStorage(),
   sessionStorage: memoryStorage(),
-  window: { location, self: globalThis, top: globalThis, parent: globalThis },
+  window: {
+    location,
+    self: globalThis,
+    top: globalThis,
+    parent: globalThis,
+    history: { state: null, replaceState: () => undefined },
+  },
 });
 
 type Responder = (path: string) => unknown;
@@ -36,6 +42,7 @@ globalThis.fetch = (async (input: string | URL | Request) => {
 }) as typeof fetch;
 
 const { guardLoader } = await import('./guard-loader.ts');
+const { startHostContext } = await import('../shared/host/host.ts');
 const { useSessionStore } = await import('../shared/stores/session-store.ts');
 const { usePermissionStore } = await import('../shared/stores/permission-store.ts');
 
@@ -174,5 +181,33 @@ describe('guard loader (seed 4.2 and 4.3)', () => {
     respond = () => ({ errorCode: 0, errorMsg: '', data: [HOME, ...MENU] });
     assert.deepEqual(await run('/login'), { redirect: '/' });
     assert.deepEqual(await run('/login?redirect=%2Fhome'), { redirect: '/' });
+  });
+  it('never copies a token from the URL into the login redirect (issue 32 §1.8)', async () => {
+    respond = () => ({ errorCode: 1030001, errorMsg: '登录已过期，请重新登录', data: null });
+    const { redirect } = await run('/data/index?token=expired-token&x=1&w_token=expired-token');
+    assert.equal(redirect, `/login?redirect=${encodeURIComponent('/data/index?x=1')}`);
+  });
+
+  it('embedded, an expired handed-over token tells the host once and shows the notice, not the login (issue 32 §1.8)', async () => {
+    const navigations: string[] = [];
+    startHostContext({ token: 'expired-token', from: 'portal', onNavigate: (path: string) => navigations.push(path) });
+    try {
+      respond = () => ({ errorCode: 1030001, errorMsg: '登录已过期，请重新登录', data: null });
+      const { redirect } = await run('/annotate/topic/list?token=expired-token&from=portal');
+      assert.equal(redirect, '/embedded/signed-out');
+      assert.deepEqual(navigations, ['/login'], 'the host is asked to sign the user in, once');
+      assert.equal(localStorage.getItem('zikao_token'), null);
+      // A failure that is no expired session: the host is told all the same.
+      signedIn(3);
+      respond = () => new TypeError('fetch failed');
+      assert.equal((await run('/data/index')).redirect, '/embedded/signed-out');
+      assert.deepEqual(navigations, ['/login', '/login']);
+      assert.ok(
+        assigned.every((url) => !url.includes('expired-token')),
+        'no token in any address',
+      );
+    } finally {
+      startHostContext(null);
+    }
   });
 });

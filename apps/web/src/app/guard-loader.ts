@@ -1,8 +1,14 @@
 import { ErrorCode } from '@zikao/contract/errors';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { getHostContext } from '../shared/host/host.ts';
+import { askHostToNavigate, getHostContext } from '../shared/host/host.ts';
 import { ApiError } from '../shared/request/errors.ts';
-import { CHANGE_PASSWORD_PATH, LOGIN_PATH, loginRedirect, STUDENT_LOGIN_PATH } from '../shared/routing/paths.ts';
+import {
+  CHANGE_PASSWORD_PATH,
+  EMBEDDED_SIGNED_OUT_PATH,
+  LOGIN_PATH,
+  loginRedirect,
+  STUDENT_LOGIN_PATH,
+} from '../shared/routing/paths.ts';
 import { clearLocalSession } from '../shared/session/local-session.ts';
 import { usePermissionStore } from '../shared/stores/permission-store.ts';
 import { STORAGE_KEYS } from '../shared/stores/session-persistence.ts';
@@ -48,6 +54,12 @@ function failure(error: unknown, fullPath: string): never {
   // Route generation failed (seed 4.3): drop the unusable session and log in again.
   const loginPath = useSessionStore.getState().side === 'student' ? STUDENT_LOGIN_PATH : LOGIN_PATH;
   clearLocalSession();
+  if (getHostContext().embedded) {
+    // Embedded, signing in is the host's business (docs/embedding.md, issue 32 §1.8): tell it (the
+    // request client already has on 1030001) and show a notice, never the app's own login.
+    if (!(error instanceof ApiError && error.code === ErrorCode.notLoggedIn)) askHostToNavigate(LOGIN_PATH);
+    throw redirect(EMBEDDED_SIGNED_OUT_PATH);
+  }
   throw redirect(loginRedirect(fullPath, loginPath));
 }
 

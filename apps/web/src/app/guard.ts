@@ -1,9 +1,15 @@
 import type { MenuItem } from '@zikao/contract/auth';
-import { LOGIN_PATH, loginRedirect, STUDENT_LOGIN_PATH } from '../shared/routing/paths.ts';
+import { EMBEDDED_SIGNED_OUT_PATH, LOGIN_PATH, loginRedirect, STUDENT_LOGIN_PATH } from '../shared/routing/paths.ts';
 import type { RouteDef } from '../shared/routing/route-def.ts';
 
 /** Paths and route names that open without login (seed 4.4 and 6). */
-export const WHITELIST_PATHS: readonly string[] = [LOGIN_PATH, STUDENT_LOGIN_PATH, '/version', '/board'];
+export const WHITELIST_PATHS: readonly string[] = [
+  LOGIN_PATH,
+  STUDENT_LOGIN_PATH,
+  '/version',
+  '/board',
+  EMBEDDED_SIGNED_OUT_PATH,
+];
 export const WHITELIST_NAMES: readonly string[] = [
   'Login',
   'StudentLogin',

@@ -69,3 +69,13 @@ export const proxyEndpoints = {
 
 /** A call of the comment proxy, by its name in the table: what the access module's link rules speak of. */
 export type ProxyCall = keyof typeof proxyEndpoints;
+
+const callPatterns = Object.entries(proxyEndpoints).map(([call, endpoint]) => ({
+  call: call as ProxyCall,
+  pattern: new RegExp(`${endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+}));
+
+/** The proxy call a request path names (with any API base before it), or null for none. */
+export function proxyCallOfPath(path: string): ProxyCall | null {
+  return callPatterns.find(({ pattern }) => pattern.test(path))?.call ?? null;
+}

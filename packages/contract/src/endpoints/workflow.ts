@@ -256,7 +256,8 @@ export const workflowEndpoints = {
     input: reviewLinkListSchema,
     access: Access.admins,
   }),
-  reviewLinkRevoke: post<ReviewLinkDto>()({
+  /** `released`: the submission went back to 待分配 with it (its expert's last working link). */
+  reviewLinkRevoke: post<ReviewLinkDto & { released: boolean }>()({
     path: ReviewLinkPath.revoke,
     input: reviewLinkRefSchema,
     access: Access.admins,

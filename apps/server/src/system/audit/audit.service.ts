@@ -7,6 +7,7 @@ import {
   auditStatusLabel,
   auditSummary,
 } from '@zikao/contract/audit';
+import { proxyCallOfPath } from '@zikao/contract/endpoints/proxy';
 import type { ListResult } from '@zikao/contract/envelope';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -29,8 +30,19 @@ function parseDetail(json: string): Record<string, unknown> {
   }
 }
 
+/**
+ * Entries of review-link uses written before issue 32 §3 held the raw path of every call: they
+ * are read as the call it names (a read is no action, and shows as 查看评阅页面), never the path.
+ */
+function linkUseDetail(detail: Record<string, unknown>): Record<string, unknown> {
+  const { path, ...rest } = detail;
+  if (typeof path !== 'string' || rest.call !== undefined) return detail;
+  return { ...rest, call: proxyCallOfPath(path) ?? 'read' };
+}
+
 function toDto(row: Row): AuditEntryDto {
-  const detail = parseDetail(row.detail_json);
+  const parsed = parseDetail(row.detail_json);
+  const detail = row.action === 'reviewLinkUse' ? linkUseDetail(parsed) : parsed;
   const subject = row.subject_title ?? (typeof detail.subject === 'string' ? detail.subject : '');
   return {
     id: row.id,

@@ -12,6 +12,9 @@ import { transition } from '../submission/submission-status.ts';
 import { AssignmentRepository } from './assignment.repository.ts';
 import { planAutoAssignment } from './auto-assign.ts';
 
+/** Whose work a new assignment takes over: the current reviewer, or the one a revoked link released. */
+const previousReviewer = (row: SubmissionRow): number | null => row.reviewer_id ?? row.released_reviewer_id;
+
 interface Pair {
   row: SubmissionRow;
   reviewer: { id: number; name: string };
@@ -160,7 +163,12 @@ export class AssignmentService {
       if (!step.ok) throw conflict(`论文（编号 ${row.id}）${step.reason}`);
     }
     const previousNames = new Map<number, string>();
-    for (const id of new Set(pairs.flatMap(({ row }) => (row.reviewer_id === null ? [] : [row.reviewer_id])))) {
+    for (const id of new Set(
+      pairs.flatMap(({ row }) => {
+        const previous = previousReviewer(row);
+        return previous === null ? [] : [previous];
+      }),
+    )) {
       previousNames.set(id, (await this.accounts.person(id, within))?.name ?? '');
     }
     const write = async (submissions: SubmissionRepository, trx: Kysely<Database>) => {
@@ -171,11 +179,11 @@ export class AssignmentService {
         const changed = await submissions.advance(
           row.id,
           { status: row.status, currentVersion: row.current_version },
-          { status: 'assigned', reviewer_id: reviewer.id },
+          { status: 'assigned', reviewer_id: reviewer.id, released_reviewer_id: null },
         );
         if (!changed) throw conflict(`论文（编号 ${row.id}）状态已变化，请刷新后再试`);
         await reviews.dropDraftsNotBy([row.id], reviewer.id);
-        const previous = row.reviewer_id;
+        const previous = previousReviewer(row);
         const annotationsKept =
           previous !== null && previous !== reviewer.id
             ? await assignments.transferAnnotations(row.id, previous, reviewer.id)

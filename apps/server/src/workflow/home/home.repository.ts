@@ -264,6 +264,17 @@ export class HomeRepository {
     return rows.map((row) => ({ status: row.status, n: Number(row.n) }));
   }
 
+  /** 待分配 submissions a revoked review link released (migration 027): they wait for a 改派. */
+  async releasedCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'unassigned')
+      .where('released_reviewer_id', 'is not', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async unassignedByStage(): Promise<Array<{ stage: Stage; n: number }>> {
     const rows = await this.db
       .selectFrom('submissions')

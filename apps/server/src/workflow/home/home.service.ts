@@ -75,13 +75,14 @@ export class HomeService {
     const now = this.now();
     const dueMs = REVIEW_DUE_DAYS * DAY_MS;
     const cutoff = now - dueMs;
-    const [statuses, active, unassigned, batches, overdue, checks] = await Promise.all([
+    const [statuses, active, unassigned, batches, overdue, checks, released] = await Promise.all([
       this.repository.statusCounts(),
       this.repository.activeGroups(null, cutoff),
       this.repository.unassignedByStage(),
       this.repository.openBatches(HOME_BATCH_LIMIT),
       this.repository.overdueList(cutoff, HOME_LIST_LIMIT),
       this.repository.awaitingCheck(HOME_LIST_LIMIT),
+      this.repository.releasedCount(),
     ]);
     const [byBatch, thesesByBatch, arrivals] = await Promise.all([
       this.repository.batchCounts(batches.map((batch) => batch.id)),
@@ -100,6 +101,7 @@ export class HomeService {
         inReview: status('assigned') + status('reviewing'),
         overdue: active.reduce((sum, row) => sum + row.overdue, 0),
         awaitingCheck: status('awaiting_check'),
+        released,
       },
       unassigned: STAGES.map((stage) => ({ stage, count: unassigned.find((row) => row.stage === stage)?.n ?? 0 })),
       batches: batches.map((batch) => {

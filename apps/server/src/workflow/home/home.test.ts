@@ -290,7 +290,14 @@ describe('the admin home', () => {
     await waitingSince(app, lateTopic.id, { submitted: 31, assigned: 30 });
 
     const data = await home<AdminHome>(app, 'admin', adminToken);
-    assert.deepEqual(data.totals, { submissions: 11, unassigned: 4, inReview: 4, overdue: 3, awaitingCheck: 1 });
+    assert.deepEqual(data.totals, {
+      submissions: 11,
+      unassigned: 4,
+      inReview: 4,
+      overdue: 3,
+      awaitingCheck: 1,
+      released: 0,
+    });
     assert.deepEqual(data.unassigned, [
       { stage: 'topic', count: 1 },
       { stage: 'plan', count: 0 },

@@ -55,8 +55,15 @@ export function registerCommentProxyRoutes(app: FastifyInstance, deps: Deps): vo
   };
   /** Runs `answer` once the link may make `call` on the ids of `scope`. */
   const guarded = async <T>(request: FastifyRequest, call: ProxyCall, scope: LinkScope, answer: () => Promise<T>) => {
-    await links.guard(callerOf(request), call, scope);
-    return answer();
+    const caller = callerOf(request);
+    await links.guard(caller, call, scope);
+    try {
+      return await answer();
+    } catch (error) {
+      // Revoked while the call ran (the thesis went back to 待分配): say so, not what the service found.
+      await links.requireNotRevoked(caller);
+      throw error;
+    }
   };
 
   serve(app, proxyEndpoints.linkContext, (_input, { request }) => links.context(callerOf(request)), calls);

@@ -286,59 +286,6 @@ describe('the comment proxy', () => {
       refused(read, ErrorCode.notFound);
     }
   });
-
-  it('writes every use to the audit trail: link, call, address and time; the count and last use follow', async () => {
-    const fresh = await reviewedDraft(app, admin, await buildBatch(app), '赵研究员（省社科院）');
-    const credential = fresh.link.credential;
-    const started = Date.now();
-    await use(credential, '/v1/link/context');
-    await use(credential, '/v1/submission/detail', { submissionId: fresh.built.id });
-    await getFile(credential, `/v1/document/file/${fresh.documentId}`);
-    await use(credential, '/v1/submission/detail', { submissionId: mine.built.id }); // refused, still a use
-    await use({ ...credential, linkSig: 'A'.repeat(43) }, '/v1/link/context'); // not the link's: no use
-    const entries = await app.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'review_link')
-      .where('entity_id', '=', fresh.link.id)
-      .where('action', '=', 'reviewLinkUse')
-      .orderBy('id')
-      .execute();
-    const expert = await app.database.db
-      .selectFrom('review_links')
-      .select(['reviewer_user_id', 'use_count', 'last_used_at'])
-      .where('id', '=', fresh.link.id)
-      .executeTakeFirstOrThrow();
-    assert.equal(entries.length, 4);
-    assert.equal(expert.use_count, 4);
-    assert.ok((expert.last_used_at ?? 0) >= started);
-    const paths = entries.map((entry) => JSON.parse(entry.detail_json).path);
-    assert.deepEqual(
-      paths,
-      [
-        proxyPath('/v1/link/context'),
-        proxyPath('/v1/submission/detail'),
-        proxyPath(`/v1/document/file/${fresh.documentId}`),
-        proxyPath('/v1/submission/detail'),
-      ].map((path) => `/api${path}`),
-    );
-    for (const entry of entries) {
-      const detail = JSON.parse(entry.detail_json);
-      assert.equal(entry.actor_id, expert.reviewer_user_id, 'the external reviewer acted');
-      assert.equal(detail.ip, '127.0.0.1');
-      assert.equal(detail.submissionId, fresh.built.id);
-      assert.ok(entry.created_at >= started && entry.created_at <= Date.now());
-      assert.equal(entry.detail_json.includes(credential.linkSig), false, 'the credential is not in the trail');
-    }
-    // The audit screen reads it in words.
-    const screen = await app.post<{ list: Array<{ action: string; entity: string; entityId: number }> }>(
-      '/api/v1/audit/list',
-      { entity: 'review_link', action: 'reviewLinkUse', pageSize: 100 },
-      { token: admin },
-    );
-    assert.equal(screen.body.errorCode, 0, screen.body.errorMsg);
-    assert.equal(screen.body.data.list.filter((row) => row.entityId === fresh.link.id).length, 4);
-  });
 });
 
 describe('the comment proxy: per-link rate limits', () => {

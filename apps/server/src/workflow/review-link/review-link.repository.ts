@@ -39,13 +39,18 @@ export class ReviewLinkRepository {
     return row.id;
   }
 
-  /** A link, with whether a demo account made it (adr/028), in the one statement a link's call reads. */
-  find(id: number): Promise<(ReviewLinkRow & { creator_demo: number }) | undefined> {
+  /**
+   * A link, with whether a demo account made it (adr/028) and its thesis's title (for the trail),
+   * in the one statement a link's call reads.
+   */
+  find(id: number): Promise<(ReviewLinkRow & { creator_demo: number; title: string }) | undefined> {
     return this.db
       .selectFrom('review_links as l')
       .innerJoin('users as c', 'c.id', 'l.created_by')
+      .innerJoin('submissions as s', 's.id', 'l.submission_id')
+      .innerJoin('theses as t', 't.id', 's.thesis_id')
       .selectAll('l')
-      .select('c.demo as creator_demo')
+      .select(['c.demo as creator_demo', 't.title'])
       .where('l.id', '=', id)
       .executeTakeFirst();
   }
@@ -100,6 +105,21 @@ export class ReviewLinkRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Whether the submission has a 评阅 link acting as this reviewer that still works at `at`. */
+  async hasLiveReviewLink(submissionId: number, reviewerId: number, at: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('review_links')
+      .select('id')
+      .where('submission_id', '=', submissionId)
+      .where('purpose', '=', 'review')
+      .where('reviewer_user_id', '=', reviewerId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', at)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Revokes the live 评阅 links of a submission that act as another reviewer than `keep`. */
   async revokeOtherReviewLinks(submissionId: number, keep: number, by: number, at: number): Promise<number[]> {
     const rows = await this.db
@@ -141,19 +161,32 @@ export class ReviewLinkRepository {
   }
 
   /**
-   * Counts one use of a link that is still usable at `at` (not revoked, not expired); false when
-   * it no longer is. The check and the count are one statement, so a revoke that has answered
-   * stops every use that had not yet been counted (issue 19 §3).
+   * Counts one use of a link that is still usable at `at` (not revoked, not expired): 'continued'
+   * when it was used less than `gap` ago, 'opened' when this use starts a session (the first use,
+   * or the first after a rest), null when the link is no longer usable. Each attempt checks and
+   * counts in one statement, so a revoke that has answered stops every use not yet counted (issue
+   * 19 §3), and of two uses at once only one opens a session (the other finds the first's time).
    */
-  async touch(id: number, at: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('review_links')
-      .set((eb) => ({ use_count: eb('use_count', '+', 1), last_used_at: at }))
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', at)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  async touch(id: number, at: number, gap: number): Promise<'continued' | 'opened' | null> {
+    const attempt = async (opening: boolean) => {
+      const result = await this.db
+        .updateTable('review_links')
+        .set((eb) => ({ use_count: eb('use_count', '+', 1), last_used_at: at }))
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at)
+        .where((eb) =>
+          opening
+            ? eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', at - gap)])
+            : eb('last_used_at', '>', at - gap),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    };
+    if (await attempt(false)) return 'continued';
+    if (await attempt(true)) return 'opened';
+    // Another use opened the session meanwhile.
+    return (await attempt(false)) ? 'continued' : null;
   }
 
   /**

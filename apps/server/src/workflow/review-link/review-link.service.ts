@@ -1,9 +1,11 @@
 import { type ListResult, Role } from '@zikao/contract';
-import type { ProxyCall } from '@zikao/contract/endpoints/proxy';
+import { type ProxyCall, proxyCallOfPath } from '@zikao/contract/endpoints/proxy';
 import {
   adminReviewPagePath,
   linkCredentialSchema,
+  REVIEW_LINK_ACTION_LABELS,
   REVIEW_LINK_PURPOSE_LABELS,
+  REVIEW_LINK_SESSION_GAP_MS,
   type ReviewLinkContext,
   type ReviewLinkCreated,
   type ReviewLinkDto,
@@ -21,10 +23,10 @@ import type { Database } from '../../db/schema.ts';
 import type { AccountService } from '../../identity/accounts/account.service.ts';
 import { badReviewLink, conflict, notFound } from '../../shared/errors.ts';
 import type { LinkAuthenticator, LinkCaller, LinkGrant, LinkUse, SessionUser } from '../../shared/request-context.ts';
-import type { AuditService } from '../../system/audit/audit.service.ts';
+import type { AuditEntry, AuditService } from '../../system/audit/audit.service.ts';
 import type { AssignmentService } from '../assignment/assignment.service.ts';
 import type { ReviewStep, ReviewStepListener } from '../review/review.service.ts';
-import type { SubmissionRepository } from '../submission/submission.repository.ts';
+import { SubmissionRepository } from '../submission/submission.repository.ts';
 import { transition } from '../submission/submission-status.ts';
 import { linkSignature, linkSignatureMatches } from './link-signature.ts';
 import type { ReviewLinkRepository, ReviewLinkRow } from './review-link.repository.ts';
@@ -156,16 +158,25 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
     return { list: rows.map((row) => this.toDto(row, now)), total, page: query.page, pageSize: query.pageSize };
   }
 
-  /** Admin: the link stops working at once (1030004 评阅链接已撤销); revoking it again changes nothing. */
-  async revoke(admin: SessionUser, id: number): Promise<ReviewLinkDto> {
+  /**
+   * Admin: the link stops working at once (1030004 评阅链接已撤销); revoking it again changes nothing.
+   * Revoking the last working 评阅 link of the expert a submission is with also releases it (issue
+   * 32 §1.5): back to 待分配, no reviewer, the expert kept as `released_reviewer_id` so the lists ask
+   * for a 改派 and the next assignment takes over the expert's annotations. The revoke and the
+   * release are one transaction that first write-locks the submission, as a create does, so a
+   * create for it waits for both or neither.
+   */
+  async revoke(admin: SessionUser, id: number): Promise<ReviewLinkDto & { released: boolean }> {
     const { links, audit } = this.deps;
     const row = await links.listedOne(id);
     if (!row) throw notFound('评阅链接不存在');
     const now = this.now();
+    let released = false;
     if (row.revoked_at === null) {
-      await links.transaction(async (repository, trx) => {
-        if (!(await repository.revoke(id, admin.id, now))) return;
-        await audit.record(trx, [
+      released = await links.transaction(async (repository, trx) => {
+        const locked = await repository.lockSubmission(row.submission_id);
+        if (!(await repository.revoke(id, admin.id, now))) return false;
+        const entries: AuditEntry[] = [
           {
             actorId: admin.id,
             action: 'reviewLinkRevoke',
@@ -180,18 +191,49 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
               label: row.label,
             },
           },
-        ]);
+        ];
+        const expert = row.purpose === 'review' ? row.reviewer_user_id : null;
+        const release =
+          expert !== null &&
+          locked !== undefined &&
+          locked.reviewer_id === expert &&
+          transition(locked.status, { type: 'assign' }).ok &&
+          !(await repository.hasLiveReviewLink(row.submission_id, expert, now));
+        if (release && locked) {
+          const submissions = new SubmissionRepository(trx);
+          const current = await submissions.findById(locked.id);
+          if (!current) return false;
+          const changed = await submissions.advance(
+            locked.id,
+            { status: current.status, currentVersion: current.current_version },
+            { status: 'unassigned', reviewer_id: null, released_reviewer_id: expert },
+          );
+          if (!changed) throw conflict('论文状态已变化，请刷新后再试');
+          entries.push({
+            actorId: admin.id,
+            action: 'unassign',
+            entity: 'submission',
+            entityId: locked.id,
+            fromStatus: current.status,
+            toStatus: 'unassigned',
+            reason: '评阅链接已撤销，请改派',
+            detail: { reviewerId: expert, reviewerName: row.label },
+          });
+        }
+        await audit.record(trx, entries);
+        return release;
       });
     }
     const after = await links.listedOne(id);
     if (!after) throw notFound('评阅链接不存在');
-    return this.toDto(after, now);
+    return { ...this.toDto(after, now), released };
   }
 
   /**
    * A comment-proxy call's credential (`lid`, `exp`, `linkSig`): 1030004 评阅链接无效 when it is
    * missing or does not match (a changed secret voids every link), 评阅链接已撤销, 评阅链接已过期.
-   * A link that passes is used: the audit trail gets the call and the address, the link its count.
+   * A link that passes is used: the link counts it; the audit trail gets the session's opening (the
+   * first use after a rest of `REVIEW_LINK_SESSION_GAP_MS`) and each action, with the address.
    */
   async authenticate(params: unknown, use: LinkUse): Promise<LinkCaller> {
     const { links, accounts, audit } = this.deps;
@@ -215,23 +257,45 @@ export class ReviewLinkService implements LinkAuthenticator, ReviewStepListener 
     if (isRefusedDemo(this.deps.deployment, actor.row, { demo: row.creator_demo })) {
       throw badReviewLink(DEMO_LINK_REFUSED);
     }
+    const call = proxyCallOfPath(use.path);
+    const action = call ? REVIEW_LINK_ACTION_LABELS[call] : undefined;
     await links.transaction(async (repository, trx) => {
+      const session = await repository.touch(row.id, now, REVIEW_LINK_SESSION_GAP_MS);
       // Revoked (or run out) since it was read: the same answers as above.
-      if (!(await repository.touch(row.id, now))) {
+      if (session === null) {
         const latest = await repository.find(row.id);
         throw badReviewLink(latest?.revoked_at === null ? '评阅链接已过期' : '评阅链接已撤销');
       }
-      await audit.record(trx, [
-        {
+      // The trail gets a session's opening and each action, not every read (issue 32 §3).
+      const detail = {
+        subject: `《${row.title}》${REVIEW_LINK_PURPOSE_LABELS[row.purpose]}链接${row.label ? `（${row.label}）` : ''}`,
+        submissionId: row.submission_id,
+        purpose: row.purpose,
+        label: row.label,
+        ip: use.ip,
+      };
+      const entries: AuditEntry[] = [];
+      if (session === 'opened') {
+        entries.push({ actorId: actor.id, action: 'reviewLinkOpen', entity: 'review_link', entityId: row.id, detail });
+      }
+      if (action !== undefined) {
+        entries.push({
           actorId: actor.id,
           action: 'reviewLinkUse',
           entity: 'review_link',
           entityId: row.id,
-          detail: { submissionId: row.submission_id, purpose: row.purpose, path: use.path, ip: use.ip },
-        },
-      ]);
+          detail: { ...detail, call },
+        });
+      }
+      if (entries.length > 0) await audit.record(trx, entries);
     });
     return { grant: grantOf(row), actor };
+  }
+
+  /** 1030004 评阅链接已撤销 when the link has been revoked since its call was authenticated. */
+  async requireNotRevoked(caller: LinkCaller): Promise<void> {
+    const row = await this.deps.links.find(caller.grant.id);
+    if (row?.revoked_at !== null) throw badReviewLink('评阅链接已撤销');
   }
 
   /** What the page learns of its link. */

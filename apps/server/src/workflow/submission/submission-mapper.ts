@@ -28,6 +28,8 @@ export interface ListRowSource {
   exam_number: string | null;
   batch_name: string;
   reviewer_name: string | null;
+  /** The released expert's name (migration 027); absent on lists that do not ask. */
+  released_name?: string | null;
   verdict: Verdict | null;
   score: number | null;
   review_state: ReviewState | null;
@@ -52,6 +54,7 @@ export function toListRow(row: ListRowSource, hideStudent: boolean): SubmissionL
     version: row.current_version,
     reviewerId: row.reviewer_id,
     reviewerName: row.reviewer_name ?? '',
+    releasedFromName: row.status === 'unassigned' ? (row.released_name ?? '') : '',
     verdict: submitted ? row.verdict : null,
     score,
     grade: score === null ? null : gradeOf(score),

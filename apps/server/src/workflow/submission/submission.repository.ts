@@ -186,6 +186,7 @@ export class SubmissionRepository {
       .innerJoin('users as u', 'u.id', 't.student_id')
       .innerJoin('batches as b', 'b.id', 's.batch_id')
       .leftJoin('users as r', 'r.id', 's.reviewer_id')
+      .leftJoin('users as released', 'released.id', 's.released_reviewer_id')
       .leftJoin('reviews as rv', (join) =>
         join.onRef('rv.submission_id', '=', 's.id').onRef('rv.version_no', '=', 's.current_version'),
       )
@@ -206,6 +207,7 @@ export class SubmissionRepository {
         'u.exam_number',
         'b.name as batch_name',
         'r.name as reviewer_name',
+        'released.name as released_name',
         'rv.verdict',
         'rv.score',
         'rv.state as review_state',

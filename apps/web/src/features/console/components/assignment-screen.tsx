@@ -9,7 +9,7 @@ import {
   type SubmissionListRow,
   type SubmissionStatus,
 } from '@zikao/contract/review';
-import { Button, Card, Form, Input, Radio, Select, Space, Table, type TableColumnsType, Tabs } from 'antd';
+import { Button, Card, Form, Input, Radio, Select, Space, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { ErrorState } from '../../../shared/components/error-state.tsx';
 import { Page } from '../../../shared/components/page.tsx';
@@ -115,8 +115,20 @@ export default function AssignmentScreen() {
     {
       title: '评阅教师',
       dataIndex: 'reviewerName',
-      width: 90,
-      render: (name: string) => name || <span className="assign-reviewer-meta">未分配</span>,
+      width: 120,
+      render: (name: string, row) =>
+        name ||
+        (row.releasedFromName ? (
+          // A revoked review link gave it back (issue 32 §1.5): say whose it was, and ask for a 改派.
+          <>
+            <Tag color="orange" bordered={false}>
+              待改派
+            </Tag>
+            <div className="assign-reviewer-meta">链接已撤销：{row.releasedFromName}</div>
+          </>
+        ) : (
+          <span className="assign-reviewer-meta">未分配</span>
+        )),
     },
     { title: '提交时间', dataIndex: 'submittedAt', width: 112, render: (value: number) => formatDate(value) },
     {
@@ -127,7 +139,7 @@ export default function AssignmentScreen() {
         <Space size={0} wrap>
           {ASSIGNABLE.includes(row.status) && (
             <Button type="link" size="small" onClick={() => setAssigning([row])}>
-              {row.reviewerId ? '改派' : '分配'}
+              {row.reviewerId || row.releasedFromName ? '改派' : '分配'}
             </Button>
           )}
           {ASSIGNABLE.includes(row.status) && (

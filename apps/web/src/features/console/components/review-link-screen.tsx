@@ -80,9 +80,10 @@ export default function ReviewLinkScreen() {
   });
   const revoke = useMutation({
     mutationFn: (row: ReviewLinkDto) => reviewLinkApi.revoke(row.id),
-    onSuccess: () => {
-      toast('链接已撤销', 'success');
-      void queryClient.invalidateQueries({ queryKey: reviewLinkKeys.all });
+    onSuccess: (result) => {
+      toast(result.released ? '链接已撤销，论文已退回待分配，请在评阅分配中改派' : '链接已撤销', 'success');
+      // The submission may have gone back to 待分配: every list showing it is stale.
+      void queryClient.invalidateQueries();
     },
   });
 
@@ -182,7 +183,11 @@ export default function ReviewLinkScreen() {
             </Button>
             <ConfirmPopover
               title="撤销这个链接？"
-              description="撤销后链接立即失效，打开时提示“评阅链接已撤销”。"
+              description={
+                row.purpose === 'review'
+                  ? '撤销后链接立即失效，打开时提示“评阅链接已撤销”；论文若仍在该专家名下评阅，将退回待分配，需改派。'
+                  : '撤销后链接立即失效，打开时提示“评阅链接已撤销”。'
+              }
               okText="撤销"
               okButtonProps={{ danger: true, loading: revoke.isPending, className: 'rl-revoke-ok' }}
               cancelText="取消"

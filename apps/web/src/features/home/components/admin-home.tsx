@@ -54,13 +54,22 @@ function nextCard(next: AdminNext, data: AdminHome, go: (path: string) => void) 
   switch (next.kind) {
     case 'assign': {
       const stages = data.unassigned.filter((row) => row.count > 0);
+      const tags = stages.map((row) => (
+        <ToneTag key={row.stage} tone="grey">
+          {STAGE_LABELS[row.stage]} {row.count}
+        </ToneTag>
+      ));
+      // A revoked review link gave these back: they were 评阅中 and need another reviewer (issue 32 §1.5).
+      if (next.released > 0) {
+        return {
+          title: `${next.released} 篇论文的评阅链接已撤销，等待改派`,
+          body: [...tags, <span key="hint">撤销后论文已退回待分配，外审专家的批注会交给改派的评阅教师。</span>],
+          action: { label: '去改派', icon: <DeploymentUnitOutlined />, onClick: () => go(ASSIGNMENT_PATH) },
+        };
+      }
       return {
         title: `${next.count} 篇论文等待分配评阅教师`,
-        body: stages.map((row) => (
-          <ToneTag key={row.stage} tone="grey">
-            {STAGE_LABELS[row.stage]} {row.count}
-          </ToneTag>
-        )),
+        body: tags,
         action: { label: '去分配', icon: <DeploymentUnitOutlined />, onClick: () => go(ASSIGNMENT_PATH) },
       };
     }
@@ -153,6 +162,11 @@ export function AdminHomeView({ data, name }: { data: AdminHome; name: string })
             </div>
           ))}
         </div>
+        {data.totals.released > 0 && (
+          <p className="home-item-meta" data-testid="home-released">
+            其中 {data.totals.released} 篇的评阅链接已撤销，等待改派
+          </p>
+        )}
         <h3 className="home-card-title" style={{ fontSize: 14, marginBottom: 4 }}>
           评阅教师
         </h3>

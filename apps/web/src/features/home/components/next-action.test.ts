@@ -83,12 +83,19 @@ describe('the admin’s next action', () => {
     score: 88,
     reviewedAt: 0,
   };
-  const totals = { submissions: 10, unassigned: 0, inReview: 3, overdue: 0, awaitingCheck: 0 };
+  const totals = { submissions: 10, unassigned: 0, inReview: 3, overdue: 0, awaitingCheck: 0, released: 0 };
 
   it('assigns first, then checks, then chases overdue reviews', () => {
     assert.deepEqual(adminNext({ totals: { ...totals, unassigned: 4, overdue: 2 }, awaitingCheck: [check] }), {
       kind: 'assign',
       count: 4,
+      released: 0,
+    });
+    // Submissions a revoked review link gave back are named, for a 改派 (issue 32 §1.5).
+    assert.deepEqual(adminNext({ totals: { ...totals, unassigned: 4, released: 1 }, awaitingCheck: [] }), {
+      kind: 'assign',
+      count: 4,
+      released: 1,
     });
     assert.deepEqual(adminNext({ totals: { ...totals, awaitingCheck: 1, overdue: 2 }, awaitingCheck: [check] }), {
       kind: 'check',

@@ -34,7 +34,7 @@ export function teacherNext(today: readonly CourseDto[], theses: readonly Practi
 
 /** The one next action of the admin's home. */
 export type AdminNext =
-  | { kind: 'assign'; count: number }
+  | { kind: 'assign'; count: number; released: number }
   | { kind: 'check'; item: HomeCheckItem; count: number }
   | { kind: 'overdue'; count: number }
   | { kind: 'statistics' };
@@ -44,7 +44,9 @@ export type AdminNext =
  * check (candidates are waiting for them), then overdue reviews to chase.
  */
 export function adminNext(home: Pick<AdminHome, 'totals' | 'awaitingCheck'>): AdminNext {
-  if (home.totals.unassigned > 0) return { kind: 'assign', count: home.totals.unassigned };
+  if (home.totals.unassigned > 0) {
+    return { kind: 'assign', count: home.totals.unassigned, released: home.totals.released };
+  }
   const check = home.awaitingCheck[0];
   if (check) return { kind: 'check', item: check, count: home.totals.awaitingCheck };
   if (home.totals.overdue > 0) return { kind: 'overdue', count: home.totals.overdue };

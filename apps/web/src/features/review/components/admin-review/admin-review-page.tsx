@@ -15,6 +15,8 @@ import { ReviewWorkbench } from '../review/review-workbench.tsx';
 import { ReviewSkeleton } from '../review/screen-states.tsx';
 import { submissionIdOf } from '../review/stage-paths.ts';
 import { CheckPanel } from './check-panel.tsx';
+import { KeptDraft } from './kept-draft.tsx';
+import { draftHasContent, draftText, LinkDraftContext, linkDraftKey, readLinkDraft } from './link-draft.ts';
 import { LinkFrame } from './link-frame.tsx';
 import { hasCredential, INCOMPLETE_LINK, OTHER_PAPER, type Refusal, refusalOf } from './link-page-model.ts';
 import { LinkRefusal } from './link-refusal.tsx';
@@ -58,15 +60,30 @@ export function AdminReviewPage() {
           ? OTHER_PAPER
           : null;
 
+  const draftKey = linkDraftKey(new URLSearchParams(search).get('lid'), submissionId);
+  // Refused mid-visit (revoked, run out): what the expert had typed stays readable (issue 32 §1.5).
+  const kept = refusedLater ? readLinkDraft(draftKey) : null;
   let body: ReactNode;
-  if (refusal) body = <LinkRefusal refusal={refusal} onRetry={() => void context.refetch()} />;
-  else if (!link || submissionId === null) body = <ReviewSkeleton />;
+  if (refusal) {
+    body = (
+      <LinkRefusal refusal={refusal} onRetry={() => void context.refetch()}>
+        {kept && draftHasContent(kept.values) ? (
+          <KeptDraft
+            text={draftText(kept.values, detail?.batch.rules.rubric)}
+            revoked={refusal.title.includes('撤销')}
+          />
+        ) : null}
+      </LinkRefusal>
+    );
+  } else if (!link || submissionId === null) body = <ReviewSkeleton />;
   else body = <LinkReview link={link} submissionId={submissionId} />;
 
   return (
     <LinkFrame link={refusal ? undefined : link} detail={refusal ? undefined : detail}>
       <ReviewApiProvider value={linkReviewApi}>
-        <WorkspaceApiProvider value={linkWorkspaceApi}>{body}</WorkspaceApiProvider>
+        <WorkspaceApiProvider value={linkWorkspaceApi}>
+          <LinkDraftContext.Provider value={draftKey}>{body}</LinkDraftContext.Provider>
+        </WorkspaceApiProvider>
       </ReviewApiProvider>
     </LinkFrame>
   );

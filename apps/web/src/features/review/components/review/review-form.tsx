@@ -15,6 +15,13 @@ import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { ApiError } from '../../../../shared/request/errors.ts';
 import { useReviewApi } from '../../api/review-api.ts';
 import {
+  clearLinkDraft,
+  draftHasContent,
+  readLinkDraft,
+  useLinkDraftKey,
+  writeLinkDraft,
+} from '../admin-review/link-draft.ts';
+import {
   effectiveScore,
   type FieldErrors,
   type FormContext,
@@ -55,10 +62,15 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
     [detail.stage, detail.batch.rules],
   );
   const current = detail.versions.find((v) => v.versionNo === detail.currentVersion);
-  const [values, setValues] = useState<ReviewFormValues>(() =>
-    initialValues(detail.review, current?.plagiarismRate ?? null),
-  );
-  const [baseline, setBaseline] = useState(values);
+  // On a review link's page, what the expert types is also kept in this browser (issue 32 §1.5).
+  const draftKey = useLinkDraftKey();
+  const [loaded] = useState<ReviewFormValues>(() => initialValues(detail.review, current?.plagiarismRate ?? null));
+  const [values, setValues] = useState<ReviewFormValues>(() => {
+    const kept = readLinkDraft(draftKey);
+    const newer = kept !== null && kept.at > (detail.review?.updatedAt ?? 0) && detail.review?.state !== 'submitted';
+    return kept && newer && draftHasContent(kept.values) ? kept.values : loaded;
+  });
+  const [baseline, setBaseline] = useState(loaded);
   const [showErrors, setShowErrors] = useState(false);
   const [commentTouched, setCommentTouched] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
@@ -82,6 +94,11 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
       : {};
   const minLength = detail.batch.rules.minCommentLength;
   const length = commentLength(values.comment);
+
+  useEffect(() => {
+    if (draftKey && !sameValues(values, loaded) && draftHasContent(values))
+      writeLinkDraft(draftKey, values, Date.now());
+  }, [draftKey, values, loaded]);
 
   useEffect(() => {
     const timer = setInterval(() => tick((n) => n + 1), 30_000);
@@ -189,6 +206,7 @@ export function ReviewForm({ detail, onSaved, onSubmitted, onReload }: ReviewFor
           setBaseline(values);
           setServerError(null);
           // The screen says it (with 下一篇) where the form was: a toast here would go with the form.
+          if (draftKey) clearLinkDraft(draftKey);
           onSubmitted(result);
         } catch (error) {
           explain(error);
