@@ -92,7 +92,7 @@ export function ReviewWorkbench({
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [toast, toastHolder] = message.useMessage();
   const { width, separator } = usePanelWidth();
-  const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 40);
+  const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 16);
 
   const update = useCallback(
     (change: (detail: SubmissionDetail) => SubmissionDetail) =>
