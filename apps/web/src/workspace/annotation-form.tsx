@@ -37,6 +37,8 @@ export interface AnnotationFormProps {
   /** The words right after the quote: an insertion's preview shows them after the inserted text. */
   suffix?: string;
   submitText?: string;
+  /** Takes the focus when it opens (false: a card opened by a mouse selection waits for a click or Enter). */
+  autoFocus?: boolean;
   onSubmit(values: AnnotationValues): void;
   onCancel(): void;
 }
@@ -53,6 +55,7 @@ export function AnnotationForm({
   quote,
   suffix,
   submitText = '保存',
+  autoFocus = true,
   onSubmit,
   onCancel,
 }: AnnotationFormProps) {
@@ -150,7 +153,7 @@ export function AnnotationForm({
           </label>
           <Input.TextArea
             id={suggestionId}
-            autoFocus
+            autoFocus={autoFocus}
             value={values.suggestion ?? ''}
             maxLength={SUGGESTION_MAX}
             autoSize={{ minRows: 1, maxRows: 4 }}
@@ -221,7 +224,7 @@ export function AnnotationForm({
       </label>
       <Input.TextArea
         id={commentId}
-        autoFocus={!suggests}
+        autoFocus={autoFocus && !suggests}
         value={values.comment}
         maxLength={COMMENT_MAX}
         autoSize={{ minRows: 3, maxRows: 8 }}

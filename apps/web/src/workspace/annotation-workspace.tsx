@@ -109,6 +109,13 @@ interface PendingDraft extends Draft {
   /** A drawn mark's strokes. */
   shape?: AnnotationShape;
   screen: DOMRect;
+  /** The words selected (global offsets), so a mark key can turn the draft into another kind. */
+  range?: { start: number; end: number };
+  /**
+   * Opened by a mouse selection: the card leaves the focus in the document, so D, U, M, I and H
+   * act on the selection; a click in the card or Enter gives it the focus.
+   */
+  waiting?: boolean;
 }
 
 /** The annotation workspace: the document, its annotations, and everything to make and manage them. */
@@ -229,6 +236,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const [draft, setDraft] = useState<PendingDraft | null>(null);
   const [filter, setFilter] = useState<Set<AnnotationCategory>>(new Set());
   const [help, setHelp] = useState(false);
+  // 专注模式: the workspace over the whole window, with its list beside the page.
+  const [focusMode, setFocusMode] = useState(false);
   const [thumbnailsOpen, setThumbnailsOpen] = useState(() => props.thumbnails ?? window.innerWidth >= 1280);
   const surface = useRef<SurfaceHandle>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -251,6 +260,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     [keyboardCaret, doc],
   );
   const hadCaret = useRef(false);
+  // Set while a key (Enter) hands the mouse's selection to the form: that card takes the focus.
+  const byKey = useRef(false);
   useEffect(() => {
     if (!keyboardCaret && !hadCaret.current) return;
     hadCaret.current = keyboardCaret !== null;
@@ -260,6 +271,10 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   const [placing, setPlacing] = useState<Placing | null>(null);
   const [listCommand, setListCommand] = useState<ListCommand | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  function toggleFocusMode() {
+    setAnnouncement(focusMode ? '已退出专注模式' : '已进入专注模式，按 F 或 Esc 退出');
+    setFocusMode(!focusMode);
+  }
 
   /** Back to the document after a form closes, so the next key goes on annotating. */
   const refocusDocument = useCallback(() => {
@@ -307,7 +322,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
 
   /** An insertion suggestion at a caret (global offset): its quote is the characters just before it. */
   const startInsertAt = useCallback(
-    (caretAt: number, screen: DOMRect) => {
+    (caretAt: number, screen: DOMRect, waiting = false) => {
       if (!editable || !doc) return;
       const range = insertQuoteRange(doc.text, caretAt);
       if (!range) {
@@ -323,6 +338,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         suffix: selectors[0].suffix,
         parts: doc.pageParts(range.end - 1, range.end),
         screen,
+        waiting,
       });
     },
     [editable, doc, toast],
@@ -348,7 +364,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       }
       if (kind === 'insert') {
         // A selection made with the insert tool: the text goes in after its last character.
-        startInsertAt(trimmed.end, screen);
+        startInsertAt(trimmed.end, screen, !fromKeyboard && kindOverride === undefined && !byKey.current);
         return;
       }
       const selectors = describeTextRange(doc, trimmed.start, trimmed.end);
@@ -359,6 +375,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         quote: selectors[0].exact,
         parts: doc.pageParts(trimmed.start, trimmed.end),
         screen,
+        range: trimmed,
+        waiting: !fromKeyboard && kindOverride === undefined && !byKey.current,
       });
     },
     [editable, doc, toast, tool, startInsertAt],
@@ -380,7 +398,7 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
           content: '这里的文字无法定位到服务器提取的文本（可能是扫描页或未嵌入字体），请改用区域批注',
         });
       } else if (caretAt !== null) {
-        startInsertAt(caretAt, new DOMRect(clientX, clientY - 10, 1, 20));
+        startInsertAt(caretAt, new DOMRect(clientX, clientY - 10, 1, 20), true);
       }
     });
   }
@@ -410,8 +428,9 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
     [editable, tool],
   );
 
-  async function saveDraft(values: AnnotationValues) {
-    if (!draft) return;
+  async function saveDraft(values: AnnotationValues, made: PendingDraft | null = draft) {
+    if (!made) return;
+    const draft = made;
     lastCategory.current = values.category;
     const input: AnnotationInput = {
       id: crypto.randomUUID(),
@@ -441,6 +460,27 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   function closeDraft() {
     setDraft(null);
     refocusDocument();
+  }
+
+  /**
+   * A mark key while a mouse selection's card waits: D and U make their mark at once (they need no
+   * words), M, I and H turn the card into that kind with its field focused.
+   */
+  function markDraft(kind: TextMarkTool | 'highlight') {
+    if (!draft?.range || !doc) return;
+    if (kind === 'strikeout' || kind === 'underline') {
+      void saveDraft(
+        { category: lastCategory.current, severity: 'minor', comment: '', stamp: null },
+        { ...draft, kind, waiting: false },
+      );
+      setAnnouncement(kind === 'strikeout' ? '已添加删除建议' : '已添加下划线');
+      return;
+    }
+    if (kind === 'insert') {
+      startInsertAt(draft.range.end, draft.screen);
+      return;
+    }
+    setDraft({ ...draft, kind, waiting: false });
   }
 
   function enterCaretMode() {
@@ -639,9 +679,17 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         setAnnouncement('已退出键盘选择');
         return;
       }
-      setDraft(null);
+      if (draft) {
+        setDraft(null);
+        return;
+      }
+      if (focusMode) {
+        toggleFocusMode();
+        return;
+      }
       setTool('select');
     },
+    onFocusMode: toggleFocusMode,
     onOpen: (id) => {
       open(id);
       onPickAnnotation?.(id);
@@ -656,8 +704,18 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
       if (placing) confirmPlacing();
       else if (!fields && (tool === 'pen' || overlayTool(tool) !== 'select' || isDrawTool(tool))) beginPlacing();
       else if (caret) annotateCaret(isTextMarkTool(tool) ? tool : undefined);
-      else surface.current?.takeSelection();
+      else {
+        byKey.current = true;
+        try {
+          surface.current?.takeSelection();
+        } finally {
+          byKey.current = false;
+        }
+      }
     },
+    draftWaiting: draft?.waiting === true,
+    onDraftMark: markDraft,
+    onDraftFocus: () => draft && setDraft({ ...draft, waiting: false }),
     onPlacingMove: (dx, dy, resize) => {
       if (placing) setPlacing(movePlacement(placing, dx, dy, resize, source.sizes[placing.page]));
     },
@@ -723,8 +781,9 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
   return (
     <div
       ref={rootRef}
-      className="aw"
-      style={{ height: props.height ?? 'calc(100vh - 150px)' }}
+      className={`aw${focusMode ? ' aw-focus' : ''}`}
+      style={{ height: focusMode ? undefined : (props.height ?? 'calc(100vh - 150px)') }}
+      data-focus-mode={focusMode}
       data-testid="annotation-workspace"
     >
       {toastHolder}
@@ -755,6 +814,8 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
         onUndo={() => void undo()}
         onThumbnails={() => setThumbnailsOpen(!thumbnailsOpen)}
         onHelp={() => setHelp(true)}
+        focusMode={focusMode}
+        onFocusMode={toggleFocusMode}
         onExport={exports ? (kind) => void exportFile(kind) : undefined}
       />
       {restored && (
@@ -818,15 +879,28 @@ export default function AnnotationWorkspace(props: AnnotationWorkspaceProps) {
             />
           )}
         </DrawContext.Provider>
-        {props.listHost === undefined ? list : props.listHost ? createPortal(list, props.listHost) : null}
+        {props.listHost === undefined || focusMode ? list : props.listHost ? createPortal(list, props.listHost) : null}
         <KeyHint caret={caret !== null} placing={placing?.kind ?? null} pen={drawing.penStrokes} />
       </div>
       <div className="aw-sr-only" aria-live="polite" data-testid="keyboard-announcement">
         {announcement}
       </div>
       {draft && (
-        <DraftPopover screen={draft.screen} onClose={closeDraft}>
+        <DraftPopover
+          screen={draft.screen}
+          onClose={closeDraft}
+          hint={
+            draft.waiting && draft.range
+              ? '按 D 删除建议、U 下划线、M 修改建议、I 插入建议；Enter 或点击下方填写批注'
+              : draft.waiting
+                ? '按 Enter 或点击下方填写'
+                : undefined
+          }
+        >
           <AnnotationForm
+            // A new kind or the focus asked for: the form opens afresh, its field focused.
+            key={`${draft.kind}-${draft.waiting ? 'waiting' : 'focused'}`}
+            autoFocus={!draft.waiting}
             kind={draft.kind}
             quote={draft.quote}
             suffix={draft.suffix}

@@ -1,15 +1,19 @@
 import { Button } from 'antd';
 import type React from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { placeCard } from './draft-placement.ts';
 
 /** A floating card beside the selection or the placed box, kept inside the window. */
 export function DraftPopover({
   screen,
   onClose,
+  hint,
   children,
 }: {
   screen: DOMRect;
   onClose(): void;
+  /** A line under the title: what the keys do while the card waits. */
+  hint?: string;
   children: React.ReactNode;
 }) {
   const width = 380;
@@ -26,19 +30,23 @@ export function DraftPopover({
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const left = Math.max(8, Math.min(window.innerWidth - width - 8, screen.left + screen.width / 2 - width / 2));
-  const below = screen.bottom + 8;
-  const preferred = below + height > window.innerHeight ? screen.top - height - 8 : below;
-  // Always on screen, even for a selection that reaches beyond the view (made by keyboard or
-  // scrolled away): the form must be reachable.
-  const top = Math.max(8, Math.min(preferred, window.innerHeight - height - 8));
+  // Beside the selection or box, never over the words being marked (draft-placement.ts).
+  const { left, top } = placeCard(
+    screen,
+    { width: Math.min(width, window.innerWidth - 16), height },
+    {
+      width: window.innerWidth,
+      height: window.innerHeight,
+    },
+  );
   return (
     <div
       ref={ref}
       className="aw-popover"
       role="dialog"
       aria-label="添加批注"
-      style={{ left, top, width, maxHeight: 'calc(100vh - 16px)' }}
+      style={{ left, top, width: Math.min(width, window.innerWidth - 16), maxHeight: 'calc(100vh - 16px)' }}
+      data-testid="draft-card"
     >
       <div className="aw-popover-head">
         <span>添加批注</span>
@@ -46,6 +54,7 @@ export function DraftPopover({
           ×
         </Button>
       </div>
+      {hint && <p className="aw-popover-hint">{hint}</p>}
       {children}
     </div>
   );

@@ -63,6 +63,7 @@ export const SHORTCUT_GROUPS: ReadonlyArray<{
       { keys: 'Ctrl/⌘ + = / −', action: '放大 / 缩小' },
       { keys: 'Ctrl/⌘ + 0', action: '适合宽度' },
       { keys: 'PageDown / PageUp', action: '下一页 / 上一页' },
+      { keys: 'F', action: '专注模式：只留论文和批注栏，再按 F 或 Esc 退出' },
       { keys: 'Esc', action: '取消放置、退出键盘选择、关闭弹窗' },
       { keys: '?', action: '显示快捷键' },
     ],

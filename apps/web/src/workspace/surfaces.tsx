@@ -108,8 +108,9 @@ export const PdfSurface = forwardRef<SurfaceHandle, PdfSurfaceProps>(function Pd
     if (!element) return;
     const measure = () => {
       const maxWidth = Math.max(...source.sizes.map((size) => size.width), 1);
-      const available = element.clientWidth - 48;
-      const next = Math.max(0.4, Math.min(1.6, available / (maxWidth * POINTS_TO_CSS)));
+      // A phone's page takes its whole width (the viewer keeps 16 px each side); a wider pane a wider margin.
+      const available = element.clientWidth - (element.clientWidth < 600 ? 34 : 48);
+      const next = Math.max(0.25, Math.min(1.6, available / (maxWidth * POINTS_TO_CSS)));
       setFit(Math.round(next * 100) / 100);
     };
     measure();

@@ -7,6 +7,10 @@ export interface WorkspaceKeys {
   enabled: boolean;
   editable: boolean;
   hasDraft: boolean;
+  /** A mouse selection's card is open without the focus: mark keys and Enter act on it. */
+  draftWaiting: boolean;
+  onDraftMark(kind: TextMarkTool | 'highlight'): void;
+  onDraftFocus(): void;
   selectedId: string | null;
   annotations: readonly WorkspaceAnnotation[];
   /** 键盘选择 is on: arrows, Home and End move the caret instead of scrolling. */
@@ -20,6 +24,8 @@ export interface WorkspaceKeys {
   onUndo(): void;
   onHelp(): void;
   onEscape(): void;
+  /** F: 专注模式 on or off. */
+  onFocusMode(): void;
   onOpen(id: string): void;
   onDelete(id: string): void;
   onHighlightSelection(): void;
@@ -122,6 +128,24 @@ export function useWorkspaceKeys(keys: WorkspaceKeys): void {
         event.preventDefault();
         k.onListCommand('reply');
         return;
+      }
+      if (key === 'f' && !event.shiftKey) {
+        event.preventDefault();
+        k.onFocusMode();
+        return;
+      }
+      if (k.editable && k.hasDraft && k.draftWaiting) {
+        const mark = MARK_KEYS.get(key);
+        if (key === 'h' || mark === 'underline' || mark === 'strikeout' || mark === 'replace' || mark === 'insert') {
+          event.preventDefault();
+          k.onDraftMark(key === 'h' ? 'highlight' : (mark as TextMarkTool));
+          return;
+        }
+        if (event.key === 'Enter' && !isControl(event.target)) {
+          event.preventDefault();
+          k.onDraftFocus();
+          return;
+        }
       }
       if (!k.editable || k.hasDraft) return;
       if (key === 'e') {

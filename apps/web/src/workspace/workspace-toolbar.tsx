@@ -8,6 +8,8 @@ import {
   DownOutlined,
   EditOutlined,
   FileTextOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
   LineOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -117,6 +119,8 @@ const ALL_TOOLS = [...TEXT_TOOLS, ...PAGE_TOOLS, ...DRAW_TOOLS];
 
 /** Below this toolbar width the tools fold into one menu (phones, narrow panes). */
 const COMPACT_WIDTH = 760;
+/** From this width the text and page tools show their names; below it, icons with tooltips, in one row. */
+const LABELS_WIDTH = 1240;
 
 export interface ToolbarProps {
   pdfMode: boolean;
@@ -144,6 +148,9 @@ export interface ToolbarProps {
   onUndo(): void;
   onThumbnails(): void;
   onHelp(): void;
+  /** 专注模式 (F): only the page and the annotation list. */
+  focusMode: boolean;
+  onFocusMode(): void;
   /** 下载 (批注版 PDF, JSON-LD); left out where the API serves no exports. */
   onExport?(kind: 'pdf' | 'jsonld'): void;
 }
@@ -154,10 +161,14 @@ export function WorkspaceToolbar(props: ToolbarProps) {
   useEffect(() => setPageInput(props.page + 1), [props.page]);
   const rootRef = useRef<HTMLDivElement>(null);
   const [compact, setCompact] = useState(false);
+  const [labels, setLabels] = useState(true);
   useLayoutEffect(() => {
     const element = rootRef.current;
     if (!element) return;
-    const measure = () => setCompact(element.clientWidth < COMPACT_WIDTH);
+    const measure = () => {
+      setCompact(element.clientWidth < COMPACT_WIDTH);
+      setLabels(element.clientWidth >= LABELS_WIDTH);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -257,7 +268,12 @@ export function WorkspaceToolbar(props: ToolbarProps) {
   );
 
   return (
-    <div ref={rootRef} className="aw-toolbar" role="toolbar" aria-label="批注工具栏">
+    <div
+      ref={rootRef}
+      className={`aw-toolbar${labels ? '' : ' aw-toolbar-dense'}`}
+      role="toolbar"
+      aria-label="批注工具栏"
+    >
       <Space size={4} wrap>
         {pdfMode && (
           <Tooltip title={props.thumbnailsOpen ? '收起缩略图' : '展开缩略图'}>
@@ -289,12 +305,12 @@ export function WorkspaceToolbar(props: ToolbarProps) {
           <>
             <fieldset className="aw-tool-group">
               <legend className="aw-sr-only">文字标记</legend>
-              {TEXT_TOOLS.map((spec) => toolButton(spec, spec.value === 'select'))}
+              {TEXT_TOOLS.map((spec) => toolButton(spec, labels && spec.value === 'select'))}
             </fieldset>
             {pdfMode && (
               <fieldset className="aw-tool-group">
                 <legend className="aw-sr-only">页面批注</legend>
-                {PAGE_TOOLS.map((spec) => toolButton(spec, true))}
+                {PAGE_TOOLS.map((spec) => toolButton(spec, labels))}
                 <Dropdown
                   trigger={['click']}
                   menu={{
@@ -307,8 +323,10 @@ export function WorkspaceToolbar(props: ToolbarProps) {
                     type={tool === 'stamp' ? 'primary' : 'text'}
                     aria-pressed={tool === 'stamp'}
                     aria-label="印章（S）"
+                    className="aw-stamp-button"
                   >
-                    <b style={{ color: tool === 'stamp' ? undefined : STAMP_COLOR[props.stamp] }}>{props.stamp}</b> 印章
+                    <b style={{ color: tool === 'stamp' ? undefined : STAMP_COLOR[props.stamp] }}>{props.stamp}</b>
+                    {labels ? ' 印章' : null}
                   </Button>
                 </Dropdown>
               </fieldset>
@@ -347,7 +365,8 @@ export function WorkspaceToolbar(props: ToolbarProps) {
             max={props.pageCount}
             value={pageInput}
             aria-label="页码"
-            style={{ width: 64 }}
+            style={{ width: 52 }}
+            controls={false}
             onChange={(value) => setPageInput(value)}
             onPressEnter={() => pageInput && props.onPage(pageInput - 1)}
             onBlur={() => pageInput && pageInput - 1 !== props.page && props.onPage(pageInput - 1)}
@@ -371,9 +390,21 @@ export function WorkspaceToolbar(props: ToolbarProps) {
               onClick: ({ key }) => props.onExport?.(key as 'pdf' | 'jsonld'),
             }}
           >
-            <Button icon={<DownloadOutlined />}>下载</Button>
+            <Button icon={<DownloadOutlined />} aria-label={labels ? undefined : '下载'}>
+              {labels ? '下载' : null}
+            </Button>
           </Dropdown>
         )}
+        <Tooltip title={props.focusMode ? '退出专注模式（F 或 Esc）' : '专注模式：只留论文和批注栏（F）'}>
+          <Button
+            type={props.focusMode ? 'primary' : 'text'}
+            icon={props.focusMode ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            aria-label={props.focusMode ? '退出专注模式' : '专注模式'}
+            aria-pressed={props.focusMode}
+            onClick={props.onFocusMode}
+            data-testid="focus-mode"
+          />
+        </Tooltip>
         <Tooltip title="快捷键（?）">
           <Button type="text" icon={<QuestionCircleOutlined />} aria-label="快捷键" onClick={props.onHelp} />
         </Tooltip>

@@ -37,12 +37,43 @@ function adminAction(row: SubmissionListRow, actions: AdminRowActions): { text: 
   return null;
 }
 
-/** The table's columns for a list of one stage; `admin` adds the admin's row actions. */
+/** A row's links (批注, 查看…) and an admin's action. */
+function rowActions(config: ReviewListConfig, stage: Stage, row: SubmissionListRow, admin?: AdminRowActions) {
+  const extra = admin ? adminAction(row, admin) : null;
+  return (
+    <Space size="middle">
+      <Link to={config.reviewHref(row.id, stage)} aria-label={`${config.reviewLabel}：${row.title}`}>
+        {config.reviewLabel}
+      </Link>
+      <Link to={config.detailHref(row.id, stage)} aria-label={`${config.detailLabel}：${row.title}`}>
+        {config.detailLabel}
+      </Link>
+      {extra && (
+        <Button
+          type="link"
+          size="small"
+          className="review-list-action"
+          onClick={extra.run}
+          aria-label={`${extra.text}：${row.title}`}
+        >
+          {extra.text}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * The table's columns for a list of one stage; `admin` adds the admin's row actions. `narrow` (a
+ * phone): one column, each row a card of title, status, candidate, version, batch and its links,
+ * with no sideways scroll to hide the status behind.
+ */
 export function reviewListColumns(
   config: ReviewListConfig,
   stage: Stage,
   state: ListState,
   admin?: AdminRowActions,
+  narrow = false,
 ): TableColumnsType<SubmissionListRow> {
   const sortable = (key: SortKey) => ({
     key,
@@ -52,6 +83,34 @@ export function reviewListColumns(
     showSorterTooltip: { title: '点击排序' },
   });
   const scored = SCORED.includes(stage);
+  if (narrow) {
+    return [
+      {
+        title: stage === 'topic' ? '选题' : '论文',
+        dataIndex: 'title',
+        ...sortable('title'),
+        render: (value: string, row) => (
+          <div className="review-list-row" data-testid="review-list-row">
+            <div className="review-list-row-title">{value}</div>
+            <div className="review-list-row-facts">
+              <SubmissionStatusTag status={row.status} />
+              {isBlind(row) ? <Blind /> : <span>{row.studentName || '—'}</span>}
+              <span>{versionLabel(row.version)}</span>
+              {scored && row.score !== null && (
+                <span>
+                  {row.score} 分 {row.grade}
+                </span>
+              )}
+            </div>
+            <div className="review-list-sub">
+              {row.batchName} · {row.majorName || '—'} · 提交于 {formatDate(row.submittedAt, DATE_TIME)}
+            </div>
+            <div className="review-list-row-actions">{rowActions(config, stage, row, admin)}</div>
+          </div>
+        ),
+      },
+    ];
+  }
   const columns: TableColumnsType<SubmissionListRow> = [
     {
       title: stage === 'topic' ? '选题题目' : '论文题目',
@@ -129,30 +188,7 @@ export function reviewListColumns(
     // six characters) and its gap.
     width: 56 + 14 * (config.reviewLabel.length + config.detailLabel.length) + (admin ? 24 + 14 * 6 : 0),
     fixed: 'right',
-    render: (_, row) => {
-      const extra = admin ? adminAction(row, admin) : null;
-      return (
-        <Space size="middle">
-          <Link to={config.reviewHref(row.id, stage)} aria-label={`${config.reviewLabel}：${row.title}`}>
-            {config.reviewLabel}
-          </Link>
-          <Link to={config.detailHref(row.id, stage)} aria-label={`${config.detailLabel}：${row.title}`}>
-            {config.detailLabel}
-          </Link>
-          {extra && (
-            <Button
-              type="link"
-              size="small"
-              className="review-list-action"
-              onClick={extra.run}
-              aria-label={`${extra.text}：${row.title}`}
-            >
-              {extra.text}
-            </Button>
-          )}
-        </Space>
-      );
-    },
+    render: (_, row) => rowActions(config, stage, row, admin),
   });
   return columns;
 }

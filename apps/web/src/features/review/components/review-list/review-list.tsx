@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Stage, SubmissionListRow } from '@zikao/contract/review';
 import { isSubmissionStatus } from '@zikao/contract/review';
 import { Role } from '@zikao/contract/roles';
-import { Badge, Button, Card, Empty, Skeleton, Space, Table, Tabs } from 'antd';
+import { Badge, Button, Card, Empty, Grid, Skeleton, Space, Table, Tabs } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
 import { Page } from '../../../../shared/components/page.tsx';
@@ -42,6 +42,8 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
   const [exporting, setExporting] = useState(false);
   const isAdmin = useSessionStore((session) => session.userRole === Role.admin);
   const [linking, setLinking] = useState<SubmissionListRow | null>(null);
+  // On a phone each row is a card (title, status, candidate, links), not a table to scroll sideways.
+  const narrow = !Grid.useBreakpoint().sm;
 
   const list = useQuery({
     queryKey: ['review-list', path, request],
@@ -98,6 +100,7 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
     stage,
     state,
     isAdmin ? { onCreateLink: setLinking, onCheck: (row) => void openCheckPage(row.id) } : undefined,
+    narrow,
   );
   const table: ReactNode = (
     <Table<SubmissionListRow>
@@ -105,7 +108,7 @@ export function ReviewList({ config }: { config: ReviewListConfig }) {
       columns={columns}
       dataSource={data?.list ?? []}
       loading={!list.isPending && list.isFetching}
-      scroll={{ x: tableScrollX(columns) }}
+      scroll={narrow ? undefined : { x: tableScrollX(columns) }}
       locale={{ emptyText }}
       onChange={(_pagination, _filters, sorter, extra) => {
         if (extra.action !== 'sort' || Array.isArray(sorter)) return;

@@ -22,7 +22,7 @@ export interface ReviewScreenProps {
 export function ReviewScreen(props: ReviewScreenProps) {
   const { submissionId, bare } = props;
   const { route } = useCurrentRoute();
-  const frame = (children: ReactNode) =>
+  const frame = (children: ReactNode, compact = false) =>
     bare ? (
       <BarePage>
         <div className="rv-bare">
@@ -31,11 +31,30 @@ export function ReviewScreen(props: ReviewScreenProps) {
         </div>
       </BarePage>
     ) : (
-      <Page extra={<BackButton />}>{children}</Page>
+      <Page extra={compact ? undefined : <BackButton />} compact={compact}>
+        {children}
+      </Page>
     );
   if (submissionId === null) {
     // A retry would read the same wrong link again; only 返回 helps.
     return frame(<ErrorState subject="论文" error={new Error('论文编号不正确')} back />);
   }
-  return frame(<ReviewWorkbench {...props} submissionId={submissionId} />);
+  // The document gets the height: the page heading gives way, and 返回 joins the review header.
+  return frame(
+    <ReviewWorkbench
+      {...props}
+      submissionId={submissionId}
+      actions={
+        bare ? (
+          props.actions
+        ) : (
+          <>
+            {props.actions}
+            <BackButton />
+          </>
+        )
+      }
+    />,
+    !bare,
+  );
 }

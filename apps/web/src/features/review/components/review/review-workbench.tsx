@@ -97,7 +97,7 @@ export function ReviewWorkbench({
   const [numbers, setNumbers] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [toast, toastHolder] = message.useMessage();
   const { width, separator } = usePanelWidth();
-  const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 40);
+  const fill = useFillHeight(`${query.data?.id}-${versionNo}-${query.status}`, 520, 16);
 
   const update = useCallback(
     (change: (detail: SubmissionDetail) => SubmissionDetail) =>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type AnnotationDto, type AnnotationPlacement, isDrawnMark } from '@zikao/contract/annotation';
 import { STAGE_LABELS, type SubmissionDetail } from '@zikao/contract/review';
 import { Alert, Button, Empty, Progress, Skeleton } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { AnnotatedPdfButton } from '../../../../shared/components/annotated-pdf-button.tsx';
 import { ErrorState } from '../../../../shared/components/error-state.tsx';
@@ -23,10 +23,10 @@ import {
   notesByPage,
   type PlacedNote,
   type PrintNote,
+  placeBadges,
   placedNotes,
   printKindLabel,
   printMark,
-  stackNotes,
 } from './view-model.ts';
 import './thesis-views.css';
 
@@ -248,73 +248,77 @@ function PrintDocument({
   );
 }
 
-function PrintPage({ page, index, notes }: { page: RenderedPage; index: number; notes: PlacedNote[] }) {
-  const imageRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLOListElement>(null);
-  const [layout, setLayout] = useState<{ tops: number[]; height: number } | null>(null);
-  const listed = useMemo(() => notes.filter((note) => !note.continued), [notes]);
-  const measure = useCallback(() => {
-    const image = imageRef.current;
-    const list = listRef.current;
-    if (!image || !list) return;
-    const height = image.offsetHeight;
-    const items = [...list.children] as HTMLElement[];
-    const marked = listed.map((note) => (note.unmarked ? 0 : note.marker.top * height));
-    const tops = stackNotes(
-      marked,
-      items.map((item) => item.offsetHeight),
-    );
-    const last = items.length - 1;
-    const bottom = last >= 0 ? (tops[last] ?? 0) + (items[last]?.offsetHeight ?? 0) : 0;
-    const next = { tops, height: Math.max(height, bottom) };
-    setLayout((current) =>
-      current && current.height === next.height && current.tops.join() === next.tops.join() ? current : next,
-    );
-  }, [listed]);
-  useLayoutEffect(() => {
-    measure();
-    const observer = new ResizeObserver(() => measure());
-    if (imageRef.current) observer.observe(imageRef.current);
-    return () => observer.disconnect();
-  }, [measure]);
+/** A badge's height as a fraction of the page image's height (18 px on a 219 mm page). */
+const BADGE_HEIGHT = 0.024;
 
+/**
+ * One thesis page on one A4 sheet: the page image at 86% of the printable width, its number
+ * badges in the margin beside it (never over its text), and its notes in two columns below.
+ */
+function PrintPage({ page, index, notes }: { page: RenderedPage; index: number; notes: PlacedNote[] }) {
+  const listed = useMemo(() => notes.filter((note) => !note.continued), [notes]);
+  const badges = useMemo(
+    () =>
+      placeBadges(
+        notes.map((note) => markerOf(note, page)?.top ?? 0),
+        BADGE_HEIGHT,
+      ),
+    [notes, page],
+  );
   return (
     <section className="tv-print-page" aria-label={`第 ${index + 1} 页`} data-testid="print-page">
-      <div className="tv-page-image" ref={imageRef}>
-        <img src={page.url} alt={`论文第 ${index + 1} 页`} onLoad={measure} />
-        {notes.map((note) => (
-          <PageMarks key={`${note.annotation.id}-${note.continued ? 'c' : 'm'}`} note={note} page={page} />
+      <div className="tv-page-image">
+        <img src={page.url} alt={`论文第 ${index + 1} 页`} />
+        {notes.map((note, i) => (
+          <PageMarks
+            key={`${note.annotation.id}-${note.continued ? 'c' : 'm'}`}
+            note={note}
+            page={page}
+            badge={badges[i] ?? { column: 0, top: 0 }}
+          />
         ))}
         <span className="tv-page-no">{index + 1}</span>
       </div>
-      <aside
-        className="tv-notes tv-notes-aligned"
-        aria-label={`第 ${index + 1} 页批注`}
-        style={layout ? { minHeight: layout.height } : undefined}
-      >
-        {listed.length === 0 ? (
-          <p className="tv-muted">本页无批注</p>
-        ) : (
-          <NoteList notes={listed} listRef={listRef} tops={layout?.tops} />
-        )}
-      </aside>
+      {listed.length > 0 && (
+        <aside className="tv-notes tv-notes-below" aria-label={`第 ${index + 1} 页批注`}>
+          <NoteList notes={listed} />
+        </aside>
+      )}
     </section>
   );
+}
+
+/** Where a note's badge goes, as fractions of the page; null for a note not drawn on the page. */
+function markerOf(note: PlacedNote, page: RenderedPage): { left: number; top: number } | null {
+  const mark = printMark(note.annotation.kind);
+  const drawn = mark === 'drawn' && isDrawnMark(note.annotation.kind) && Boolean(note.annotation.shape);
+  const box = note.unmarked ? boxOf(note.annotation, page) : null;
+  if (note.unmarked && !box && !drawn) return null;
+  return box ? { left: box.left, top: box.top } : note.marker;
 }
 
 /**
  * An annotation drawn on the page image, by kind: its highlighted, underlined or struck lines, a
  * caret after an insertion, its box, or its strokes; and its numbered marker.
  */
-function PageMarks({ note, page }: { note: PlacedNote; page: RenderedPage }) {
+function PageMarks({
+  note,
+  page,
+  badge,
+}: {
+  note: PlacedNote;
+  page: RenderedPage;
+  /** Its number badge's column in the margin and top (placeBadges). */
+  badge: { column: number; top: number };
+}) {
   const { annotation } = note;
   const color = CATEGORY_BY_KEY[annotation.category]?.color ?? '#cf1322';
   const mark = printMark(annotation.kind);
   const drawnKind = mark === 'drawn' && isDrawnMark(annotation.kind) && annotation.shape ? annotation.kind : null;
   const drawn = drawnKind !== null;
   const box = note.unmarked ? boxOf(annotation, page) : null;
-  if (note.unmarked && !box && !drawn) return null;
-  const marker = box ? { left: box.left, top: box.top } : note.marker;
+  const marker = markerOf(note, page);
+  if (!marker) return null;
   const rects = drawn ? [] : box ? [box] : note.rects;
   const last = rects.at(-1);
   return (
@@ -362,9 +366,10 @@ function PageMarks({ note, page }: { note: PlacedNote; page: RenderedPage }) {
           ∧
         </span>
       )}
+      {/* In the margin left of the page, level with the mark: the text stays readable under it. */}
       <span
         className="tv-marker"
-        style={{ left: `${marker.left * 100}%`, top: `${marker.top * 100}%`, backgroundColor: color }}
+        style={{ ['--tv-lane' as string]: badge.column, top: `${badge.top * 100}%`, backgroundColor: color }}
         aria-hidden
       >
         {note.number}
@@ -373,27 +378,17 @@ function PageMarks({ note, page }: { note: PlacedNote; page: RenderedPage }) {
   );
 }
 
-function NoteList({
-  notes,
-  listRef,
-  tops,
-}: {
-  notes: PrintNote[];
-  listRef?: React.Ref<HTMLOListElement>;
-  /** Each note's top in the margin, level with its marker; none for a plain list. */
-  tops?: number[] | undefined;
-}) {
+function NoteList({ notes }: { notes: PrintNote[] }) {
   return (
-    <ol className={tops ? 'tv-note-list tv-note-list-placed' : 'tv-note-list'} ref={listRef}>
-      {notes.map(({ number, annotation, quote }, i) => {
+    <ol className="tv-note-list">
+      {notes.map(({ number, annotation, quote }) => {
         const category = CATEGORY_BY_KEY[annotation.category];
-        const top = tops?.[i];
         return (
           <li
             key={annotation.id}
             className="tv-note"
             data-annotation-id={annotation.id}
-            style={{ borderLeftColor: category?.color, ...(top === undefined ? {} : { top }) }}
+            style={{ borderLeftColor: category?.color }}
           >
             <div className="tv-note-head">
               <span className="tv-note-no" style={{ backgroundColor: category?.color }}>

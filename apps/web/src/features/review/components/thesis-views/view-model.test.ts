@@ -9,12 +9,12 @@ import {
   formatRate,
   isPreviewable,
   notesByPage,
+  placeBadges,
   placedNotes,
   printKindLabel,
   printMark,
   quoteOf,
   sheetPlagiarism,
-  stackNotes,
 } from './view-model.ts';
 
 function annotation(
@@ -230,13 +230,24 @@ describe('placed notes (the print view)', () => {
   });
 });
 
-describe('notes stacked in the margin', () => {
-  it('puts each note level with its marker, below the note above it with a 6 px gap', () => {
-    // Markers at 100, 110 and 400 px; notes 50, 30 and 20 px tall.
-    assert.deepEqual(stackNotes([100, 110, 400], [50, 30, 20]), [100, 156, 400]);
-    // Two notes pushed past a third marker: 0+80+6 = 86, then 86+80+6 = 172.
-    assert.deepEqual(stackNotes([0, 10, 20], [80, 80, 80]), [0, 86, 172]);
-    assert.deepEqual(stackNotes([], []), []);
+describe('number badges in the margin', () => {
+  it('puts badges level with their marks, side by side on one line, and below when the margin is full', () => {
+    const at = (list: Array<{ column: number; top: number }>) => list.map((b) => [b.column, Math.round(b.top * 1000)]);
+    // Badges 0.02 of the page tall: 0.10 and 0.11 share a line; 0.115 finds both columns taken and
+    // goes below the first; 0.3 is free.
+    assert.deepEqual(at(placeBadges([0.1, 0.11, 0.115, 0.3], 0.02)), [
+      [0, 100],
+      [1, 110],
+      [0, 120],
+      [0, 300],
+    ]);
+    // Whatever order the notes come in.
+    assert.deepEqual(at(placeBadges([0.3, 0.1, 0.105], 0.02)), [
+      [0, 300],
+      [0, 100],
+      [1, 105],
+    ]);
+    assert.deepEqual(placeBadges([], 0.02), []);
   });
 });
 

@@ -170,22 +170,29 @@ function hasSpot(annotation: AnnotationDto): boolean {
   return fragment?.type === 'FragmentSelector' && Boolean(parseArea(fragment.value)?.rect);
 }
 
-/** Gap between two notes stacked in the margin, in CSS pixels. */
-const NOTE_GAP = 6;
-
 /**
- * Each note's top in the margin: level with its marker, pushed down below the note above it.
- * The column grows when the notes need more room than the page.
+ * Where each number badge goes in the margin beside the page: a column (0 nearest the page) and a
+ * top, both so that no badge covers another and none covers the page's text. A badge sits level
+ * with its mark where a column is free there, else just below the badge above it. Tops and
+ * `height` (a badge's) are fractions of the page's height.
  */
-export function stackNotes(markerTops: readonly number[], heights: readonly number[]): number[] {
-  const tops: number[] = [];
-  let floor = 0;
-  markerTops.forEach((wanted, i) => {
-    const top = Math.max(wanted, floor);
-    tops.push(top);
-    floor = top + (heights[i] ?? 0) + NOTE_GAP;
-  });
-  return tops;
+export function placeBadges(
+  tops: readonly number[],
+  height: number,
+  columns = 2,
+): Array<{ column: number; top: number }> {
+  const order = tops.map((top, index) => ({ top, index })).sort((a, b) => a.top - b.top || a.index - b.index);
+  // Where each column is free from, going down.
+  const floors = new Array<number>(columns).fill(Number.NEGATIVE_INFINITY);
+  const result = tops.map((top) => ({ column: 0, top }));
+  for (const { top, index } of order) {
+    let column = floors.findIndex((floor) => floor <= top);
+    if (column < 0) column = floors.indexOf(Math.min(...floors));
+    const placed = Math.max(top, floors[column] as number);
+    floors[column] = placed + height;
+    result[index] = { column, top: placed };
+  }
+  return result;
 }
 
 /** A box on the page (area, page note, stamp) as fractions of the page, or null for text highlights. */
