@@ -82,7 +82,7 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
     onError: (error) => {
       // The client has toasted it; a taken name also goes under the name field.
       if (error instanceof ApiError && error.message.includes('批次名称')) {
-        form.setFields([{ name: 'name', errors: [error.message.replace(/^参数错误：name\s*/, '')] }]);
+        form.setFields([{ name: 'name', errors: [error.message.replace(/^参数错误：/, '')] }]);
       }
     },
   });
