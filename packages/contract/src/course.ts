@@ -70,7 +70,7 @@ const serviceUrl = z
   .string({ error: '须为网址' })
   .trim()
   .max(500, '不能超过 500 个字符')
-  .refine((value) => value === '' || isHttpUrl(value), '地址须为以 http:// 或 https:// 开头的网址')
+  .refine((value) => value === '' || isHttpUrl(value), '须为以 http:// 或 https:// 开头的网址')
   .default('');
 
 function isHttpUrl(value: string): boolean {
