@@ -141,7 +141,7 @@ export const shapeSchema = z
       .max(SHAPE_MAX_STROKES, `不能超过 ${SHAPE_MAX_STROKES} 笔`),
   })
   .refine((shape) => shape.strokes.reduce((sum, stroke) => sum + stroke.length, 0) <= SHAPE_MAX_POINTS, {
-    message: `点数不能超过 ${SHAPE_MAX_POINTS}`,
+    message: `笔画点数不能超过 ${SHAPE_MAX_POINTS}`,
     path: ['strokes'],
   });
 export type AnnotationShape = z.infer<typeof shapeSchema>;

@@ -126,7 +126,8 @@ export function commentLength(comment: string): number {
 const id = idSchema;
 const versionNo = z.number({ error: '须为数字' }).int().min(1, '须为正整数');
 
-export const SUBMISSION_SORTS = ['submittedAt', 'title', 'status', 'updatedAt'] as const;
+/** pendingFirst (the default): what still waits for the viewer first, then by submission time. */
+export const SUBMISSION_SORTS = ['pendingFirst', 'submittedAt', 'title', 'status', 'updatedAt'] as const;
 
 export const submissionListSchema = listQuerySchema.extend({
   stage: z.enum(STAGES, { error: '须为 topic、plan、draft、final 或 retest' }),
@@ -135,7 +136,7 @@ export const submissionListSchema = listQuerySchema.extend({
   status: z.enum(SUBMISSION_STATUSES, { error: '不是已知的状态' }).optional(),
   batchId: id.optional(),
   major: z.string().max(100, '不能超过 100 个字符').optional(),
-  sort: z.enum(SUBMISSION_SORTS, { error: '须为 submittedAt、title、status 或 updatedAt' }).default('submittedAt'),
+  sort: z.enum(SUBMISSION_SORTS, { error: '不是可用的排序方式' }).default('pendingFirst'),
   order: z.enum(['asc', 'desc'], { error: '须为 asc 或 desc' }).default('desc'),
 });
 export type SubmissionListQuery = z.infer<typeof submissionListSchema>;

@@ -13,12 +13,12 @@ const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string; status: 
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.invalidInput, message: '参数错误：请求体为空', status: 200 },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: ErrorCode.invalidInput,
-    message: '参数错误：不支持的 Content-Type',
+    message: '参数错误：不支持的请求格式',
     status: 200,
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: ErrorCode.invalidInput,
-    message: '参数错误：Content-Length 不正确',
+    message: '参数错误：请求长度不正确',
     status: 200,
   },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.invalidInput, message: '参数错误：请求体过大', status: 413 },
@@ -27,7 +27,7 @@ const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string; status: 
     message: '参数错误：请以 multipart/form-data 上传',
     status: 200,
   },
-  FST_FILES_LIMIT: { code: ErrorCode.invalidInput, message: '参数错误：file 一次只能上传一个文件', status: 200 },
+  FST_FILES_LIMIT: { code: ErrorCode.invalidInput, message: '参数错误：一次只能上传一个文件', status: 200 },
   FST_FIELDS_LIMIT: { code: ErrorCode.invalidInput, message: '参数错误：表单字段过多', status: 200 },
   FST_PARTS_LIMIT: { code: ErrorCode.invalidInput, message: '参数错误：表单内容过多', status: 200 },
   FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.fileTooLarge, message: '文件超过 50 MB', status: 200 },

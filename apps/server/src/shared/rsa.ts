@@ -8,6 +8,7 @@ import {
 } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fieldLabel } from '@zikao/contract/field-labels';
 import { invalidInput } from './errors.ts';
 
 export interface RsaKeys {
@@ -48,13 +49,13 @@ export function loadRsaKeys(dataDir: string, bits: number): RsaKeys {
     bits: keyBits,
     decrypt(ciphertextBase64, field) {
       const bytes = Buffer.from(ciphertextBase64, 'base64');
-      if (bytes.length !== keyBits / 8) throw invalidInput(`${field} 加密格式不正确`);
+      if (bytes.length !== keyBits / 8) throw invalidInput(`${fieldLabel([field]) ?? '密码'}加密格式不正确`);
       try {
         // OpenSSL's implicit rejection returns random bytes on bad padding, so a tampered
         // ciphertext just fails the password check rather than leaking a padding oracle.
         return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, bytes).toString('utf8');
       } catch {
-        throw invalidInput(`${field} 加密格式不正确`);
+        throw invalidInput(`${fieldLabel([field]) ?? '密码'}加密格式不正确`);
       }
     },
   };

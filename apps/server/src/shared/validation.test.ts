@@ -55,10 +55,12 @@ describe('ParsedInputMemo', () => {
       assert.throws(
         () => memo.parse({ name: 123 }),
         (error: unknown) =>
-          error instanceof AppError && error.code === ErrorCode.invalidInput && /^参数错误：name /.test(error.message),
+          error instanceof AppError &&
+          error.code === ErrorCode.invalidInput &&
+          error.message === '参数错误：名称格式不正确',
       );
     }
-    assert.throws(() => memo.parse({ name: '太长的名字啊' }), /name 不能超过 5 个字符/);
+    assert.throws(() => memo.parse({ name: '太长的名字啊' }), /名称不能超过 5 个字符/);
   });
 
   it('does not keep input with a long key', () => {
@@ -92,5 +94,41 @@ describe('ParsedInputMemo', () => {
     memo.parse({ name: '新的' });
     assert.equal(memo.parse({ name: '轮询' }), polled);
     assert.notEqual(memo.parse({ name: '其他9' }), other, 'the least recently used went');
+  });
+});
+
+describe('messages about bad input', () => {
+  const schema = z.object({
+    phone: z.string().regex(/^1\d{10}$/, '格式不正确'),
+    file: z.object({ size: z.number().min(1, '内容为空') }),
+    secret: z.string().min(1, '不能为空'),
+    suggestion: z.string().refine((text) => text !== 'x', '请填写修改后的文字'),
+  });
+  const valid = { phone: '13800000001', file: { size: 1 }, secret: 's', suggestion: 'y' };
+  const messageOf = (input: unknown) => {
+    try {
+      new ParsedInputMemo(schema).parse(input);
+    } catch (error) {
+      return (error as AppError).message;
+    }
+    return '';
+  };
+
+  it('names the field in Chinese, never by its code', () => {
+    assert.equal(messageOf({ ...valid, phone: '12' }), '参数错误：手机号格式不正确');
+    assert.equal(messageOf({ ...valid, file: { size: 0 } }), '参数错误：文件内容为空');
+    // A field without a Chinese name is left unnamed rather than spelt as code.
+    assert.equal(messageOf({ ...valid, secret: '' }), '参数错误：不能为空');
+    assert.equal(messageOf({ ...valid, phone: undefined }), '参数错误：手机号不能为空');
+    assert.equal(messageOf({ ...valid, phone: 13800000001 }), '参数错误：手机号格式不正确');
+    // A schema's own sentence is read alone.
+    assert.equal(messageOf({ ...valid, suggestion: 'x' }), '参数错误：请填写修改后的文字');
+    for (const input of [
+      { ...valid, phone: '12' },
+      { ...valid, secret: '' },
+      { ...valid, file: { size: 0 } },
+    ]) {
+      assert.doesNotMatch(messageOf(input), /[A-Za-z]/);
+    }
   });
 });

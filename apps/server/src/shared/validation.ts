@@ -1,19 +1,56 @@
+import { fieldLabel } from '@zikao/contract/field-labels';
 import { z } from 'zod';
 import { invalidInput } from './errors.ts';
 import { KeyedMemo } from './keyed-memo.ts';
 
 z.config(z.locales.zhCN());
+// Where a schema gives no message of its own, say it as a form would, not as zod's locale does
+// ("无效输入：期望 string，实际接收 数字"); the field's name goes before it (`issueMessage`).
+z.config({ customError: plainMessage });
+
+function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? '不能为空' : '格式不正确';
+    case 'invalid_format':
+    case 'invalid_value':
+    case 'invalid_union':
+      return issue.code === 'invalid_value' ? '不是可选的值' : '格式不正确';
+    case 'too_big':
+    case 'too_small': {
+      const bound = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+      const big = issue.code === 'too_big';
+      if (issue.origin === 'string')
+        return big ? `不能超过 ${bound} 个字符` : bound <= 1 ? '不能为空' : `不能少于 ${bound} 个字符`;
+      if (issue.origin === 'array' || issue.origin === 'set') return big ? `不能超过 ${bound} 项` : `至少 ${bound} 项`;
+      return big ? `不能大于 ${bound}` : `不能小于 ${bound}`;
+    }
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Parses input against a schema, or throws 1000001 naming the first bad field in Chinese,
- * e.g. "参数错误：phone 格式不正确".
+ * e.g. "参数错误：手机号格式不正确"; a field without a Chinese name is left unnamed, never spelt
+ * as its code (issue 32 §3).
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : '请求体';
-  throw invalidInput(`${field} ${issue?.message ?? '不合法'}`);
+  throw invalidInput(issueMessage(issue?.path ?? [], issue?.message ?? '不合法', issue?.code === 'custom'));
+}
+
+/**
+ * "手机号格式不正确": the field's Chinese name before a check's message. A schema's own sentence
+ * (a refinement, `whole`) is written to be read alone and keeps its words.
+ */
+export function issueMessage(path: ReadonlyArray<PropertyKey>, message: string, whole = false): string {
+  const label = path.length === 0 ? '请求内容' : fieldLabel(path);
+  // A request ("请填写课程名称") names what it asks for.
+  if (whole || !label || message.startsWith(label) || message.startsWith('请')) return message;
+  return `${label}${message}`;
 }
 
 /**

@@ -102,11 +102,11 @@ describe('version and bad input', () => {
 
   it('names the field for wrong types, missing fields and oversized strings', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ phone: 13800000002, code: '123456' }, /^参数错误：phone /],
-      [{ code: '123456' }, /^参数错误：phone /],
-      [{ phone: '13800000002', code: '12345' }, /^参数错误：code 须为 6 位数字$/],
-      [{ phone: '13800000002', code: ['123456'] }, /^参数错误：code /],
-      [{ phone: `1380000000${'2'.repeat(5000)}`, code: '123456' }, /^参数错误：phone /],
+      [{ phone: 13800000002, code: '123456' }, /^参数错误：手机号/],
+      [{ code: '123456' }, /^参数错误：手机号/],
+      [{ phone: '13800000002', code: '12345' }, /^参数错误：验证码须为 6 位数字$/],
+      [{ phone: '13800000002', code: ['123456'] }, /^参数错误：验证码/],
+      [{ phone: `1380000000${'2'.repeat(5000)}`, code: '123456' }, /^参数错误：手机号/],
     ];
     for (const [body, message] of cases) {
       const response = await app.post('/api/v1/teacher/login', body);
@@ -117,7 +117,7 @@ describe('version and bad input', () => {
       account: '13800000002',
       password: 'x'.repeat(5000),
     });
-    assert.match(hugeCipher.body.errorMsg, /^参数错误：password /);
+    assert.match(hugeCipher.body.errorMsg, /^参数错误：密码/);
   });
 
   it('refuses a body over 1 MB with 413 in the envelope', async () => {

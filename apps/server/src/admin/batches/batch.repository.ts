@@ -1,6 +1,7 @@
 import type { BatchListQuery, BatchStatus } from '@zikao/contract/console';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { inIdOrder, pageByText } from '../../shared/text-order.ts';
 
 /** `%keyword%` with the keyword's own % _ and \ taken literally (`escape '\'` in both dialects). */
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -59,20 +60,33 @@ export class BatchRepository {
 
   async list(query: BatchListQuery): Promise<{ rows: BatchListRow[]; total: number }> {
     const ids = this.listBase(query).select('b.id');
-    const column = query.sort === 'name' ? 'b.name' : query.sort === 'thesisCount' ? 'thesis_count' : 'b.created_at';
-    const [rows, total] = await Promise.all([
+    const limit = query.pageSize;
+    const offset = (query.page - 1) * query.pageSize;
+    const total = this.listBase(query)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    if (query.sort === 'name') {
+      // Names in pinyin order, which the databases do not collate (see pageByText).
+      const [named, counted] = await Promise.all([
+        this.listBase(query).select(['b.id', 'b.name as text']).execute(),
+        total,
+      ]);
+      const page = pageByText(named, query.order, limit, offset);
+      const rows = page.length ? await this.withCounts().where('b.id', 'in', page).execute() : [];
+      return { rows: inIdOrder(rows, page).map(normalise), total: Number(counted?.n ?? 0) };
+    }
+    const column = query.sort === 'thesisCount' ? 'thesis_count' : 'b.created_at';
+    const [rows, count] = await Promise.all([
       this.withCounts()
         .where('b.id', 'in', ids)
         .orderBy(column, query.order)
         .orderBy('b.id', query.order)
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
+        .limit(limit)
+        .offset(offset)
         .execute(),
-      this.listBase(query)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst(),
+      total,
     ]);
-    return { rows: rows.map(normalise), total: Number(total?.n ?? 0) };
+    return { rows: rows.map(normalise), total: Number(count?.n ?? 0) };
   }
 
   async findById(id: number): Promise<BatchListRow | undefined> {

@@ -38,7 +38,7 @@ export class BatchService {
 
   /** Creates a batch, or replaces an existing batch's name and rules; a closed batch stays closed. */
   async save(user: SessionUser, input: { id?: number | undefined; name: string; rules: EditableBatchRules }) {
-    if (await this.batches.nameTaken(input.name, input.id)) throw invalidInput(`name 批次名称“${input.name}”已存在`);
+    if (await this.batches.nameTaken(input.name, input.id)) throw invalidInput(`批次名称“${input.name}”已存在`);
     if (input.id === undefined) {
       const rules: BatchRules = { ...input.rules, closedAt: null };
       const id = await this.batches.transaction(async (batches, trx) => {

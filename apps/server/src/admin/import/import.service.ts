@@ -54,7 +54,7 @@ export async function receiveImportFile(
       fields[part.fieldname] = part.value;
       continue;
     }
-    if (file) throw invalidInput('file 一次只能上传一个文件');
+    if (file) throw invalidInput('一次只能上传一个文件');
     const chunks: Buffer[] = [];
     let size = 0;
     const hash = createHash('sha256');

@@ -200,7 +200,7 @@ export class AnnotationService {
   }
 
   private requireOwn(user: SessionUser, row: AnnotationRow, documentId: number): void {
-    if (row.document_id !== documentId) throw invalidInput('annotation.id 已属于其他文档');
+    if (row.document_id !== documentId) throw invalidInput('该批注已属于其他文档');
     if (!mayEditAnnotation(user, row)) throw forbidden('只能修改自己的批注');
   }
 

@@ -129,7 +129,7 @@ describe('annotations', () => {
 
   it('validates kinds, categories, selectors and lengths with field names', async () => {
     const cases: Array<[AnnotationInput, RegExp]> = [
-      [{ ...highlight(), category: 'spelling' as AnnotationInput['category'] }, /^参数错误：annotation\.category /],
+      [{ ...highlight(), category: 'spelling' as AnnotationInput['category'] }, /^参数错误：批注类别/],
       [{ ...highlight(), selectors: [{ type: 'PageSelector', index: 0 }] }, /TextQuoteSelector/],
       [
         {
@@ -144,10 +144,10 @@ describe('annotations', () => {
             },
           ],
         },
-        /^参数错误：annotation\.stamp /,
+        /^参数错误：印章/,
       ],
-      [{ ...highlight(), comment: '长'.repeat(2001) }, /^参数错误：annotation\.comment 不能超过 2000 个字符/],
-      [{ ...highlight(), id: 'not-a-uuid' }, /^参数错误：annotation\.id 须为 UUID/],
+      [{ ...highlight(), comment: '长'.repeat(2001) }, /^参数错误：批注内容不能超过 2000 个字符/],
+      [{ ...highlight(), id: 'not-a-uuid' }, /^参数错误：编号须为 UUID/],
     ];
     for (const [input, message] of cases) {
       const response = await save(input, 0);
@@ -179,11 +179,11 @@ describe('annotations', () => {
         /PageSelector 超出文档页数/,
       ],
       [note('page=2'), /FragmentSelector 超出文档页数/],
-      [note('page=0'), /^参数错误：annotation\.selectors.*格式不正确/],
-      [note('page=99999999999999999999'), /^参数错误：annotation\.selectors.*格式不正确/],
-      [note('page=1&viewrect=1.2.3'), /^参数错误：annotation\.selectors.*格式不正确/],
-      [note('page=1&viewrect=1,2,3,4e9'), /^参数错误：annotation\.selectors.*格式不正确/],
-      [highlight({ pageIndex: 10_001 }), /^参数错误：annotation\.pageIndex/],
+      [note('page=0'), /^参数错误：批注位置.*格式不正确/],
+      [note('page=99999999999999999999'), /^参数错误：批注位置.*格式不正确/],
+      [note('page=1&viewrect=1.2.3'), /^参数错误：批注位置.*格式不正确/],
+      [note('page=1&viewrect=1,2,3,4e9'), /^参数错误：批注位置.*格式不正确/],
+      [highlight({ pageIndex: 10_001 }), /^参数错误：页码/],
     ];
     for (const [input, message] of cases) {
       const response = await save(input, 0);
@@ -313,20 +313,16 @@ describe('annotations', () => {
     it('refuses malformed marks with a clear Chinese error naming the field, and stores none of them', async () => {
       const many = Array.from({ length: 5001 }, (_, i) => [(i % 1000) / 1000, 0.5]);
       const cases: Array<[string, AnnotationInput, RegExp]> = [
-        [
-          'a replace without its wording',
-          highlight({ kind: 'replace' }),
-          /^参数错误：annotation\.suggestion 请填写修改后的文字/,
-        ],
+        ['a replace without its wording', highlight({ kind: 'replace' }), /^参数错误：请填写修改后的文字/],
         [
           'an insert with blank text',
           highlight({ kind: 'insert', suggestion: '   ' }),
-          /^参数错误：annotation\.suggestion 请填写要插入的文字/,
+          /^参数错误：请填写要插入的文字/,
         ],
         [
           'a suggestion on a highlight',
           highlight({ suggestion: '改为' }),
-          /^参数错误：annotation\.suggestion 只有修改建议和插入建议可以填写建议文字/,
+          /^参数错误：只有修改建议和插入建议可以填写建议文字/,
         ],
         [
           'strokes on a text mark',
@@ -339,13 +335,9 @@ describe('annotations', () => {
               ],
             ]),
           }),
-          /^参数错误：annotation\.shape 只有绘制批注可以包含笔画/,
+          /^参数错误：只有绘制批注可以包含笔画/,
         ],
-        [
-          'a pen without strokes',
-          highlight({ kind: 'pen', selectors: [page()] }),
-          /^参数错误：annotation\.shape 绘制批注须包含笔画/,
-        ],
+        ['a pen without strokes', highlight({ kind: 'pen', selectors: [page()] }), /^参数错误：绘制批注须包含笔画/],
         [
           'a line with three points',
           drawn('line', [
@@ -355,7 +347,7 @@ describe('annotations', () => {
               [0.3, 0.3],
             ],
           ]),
-          /^参数错误：annotation\.shape 直线、箭头和椭圆须为一笔两点/,
+          /^参数错误：直线、箭头和椭圆须为一笔两点/,
         ],
         [
           'an arrow of two strokes',
@@ -369,7 +361,7 @@ describe('annotations', () => {
               [0.4, 0.4],
             ],
           ]),
-          /^参数错误：annotation\.shape 直线、箭头和椭圆须为一笔两点/,
+          /^参数错误：直线、箭头和椭圆须为一笔两点/,
         ],
         [
           'a point off the page',
@@ -379,26 +371,22 @@ describe('annotations', () => {
               [1.2, 0.5],
             ],
           ]),
-          /^参数错误：annotation\.shape\.strokes\.0\.1\.0 须在 0 到 1 之间/,
+          /^参数错误：笔画须在 0 到 1 之间/,
         ],
-        [
-          'a negative coordinate',
-          drawn('pen', [[[-0.1, 0.1]]]),
-          /^参数错误：annotation\.shape\.strokes\.0\.0\.0 须在 0 到 1 之间/,
-        ],
-        ['too many points', drawn('pen', [many]), /^参数错误：annotation\.shape\.strokes 点数不能超过 5000/],
+        ['a negative coordinate', drawn('pen', [[[-0.1, 0.1]]]), /^参数错误：笔画须在 0 到 1 之间/],
+        ['too many points', drawn('pen', [many]), /^参数错误：笔画点数不能超过 5000/],
         [
           'too many strokes',
           drawn(
             'pen',
             Array.from({ length: 51 }, () => [[0.5, 0.5]]),
           ),
-          /^参数错误：annotation\.shape\.strokes 不能超过 50 笔/,
+          /^参数错误：笔画不能超过 50 笔/,
         ],
         [
           'a pen too wide',
           highlight({ kind: 'pen', comment: '', selectors: [page()], shape: shape([[[0.5, 0.5]]], 40) }),
-          /^参数错误：annotation\.shape\.width 不能大于 12/,
+          /^参数错误：线宽不能大于 12/,
         ],
         [
           'a colour that is not #RRGGBB',
@@ -408,7 +396,7 @@ describe('annotations', () => {
             selectors: [page()],
             shape: { ...shape([[[0.5, 0.5]]]), color: 'red;background:url(x)' },
           }),
-          /^参数错误：annotation\.shape\.color 须为 #RRGGBB 颜色/,
+          /^参数错误：颜色须为 #RRGGBB 颜色/,
         ],
         [
           'a drawn mark without its page',
@@ -422,12 +410,12 @@ describe('annotations', () => {
             ],
             { selectors: highlight().selectors },
           ),
-          /^参数错误：annotation\.selectors 区域、页面批注、印章和绘制批注须包含 FragmentSelector/,
+          /^参数错误：区域、页面批注、印章和绘制批注须包含 FragmentSelector/,
         ],
         [
           'a suggestion past 2000 characters',
           highlight({ kind: 'replace', suggestion: '长'.repeat(2001) }),
-          /^参数错误：annotation\.suggestion 不能超过 2000 个字符/,
+          /^参数错误：建议文字不能超过 2000 个字符/,
         ],
       ];
       for (const [name, input, message] of cases) {

@@ -1,6 +1,7 @@
 import { STRUCTURED_TEXT_MIME } from '@zikao/contract/structured-text';
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema.ts';
+import { inIdOrder, pageByText } from '../../shared/text-order.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -175,18 +176,22 @@ export class DocumentRepository {
         ),
       );
     if (query.keyword) base = base.where('name', 'like', `%${query.keyword.replace(/[%_\\]/g, '')}%`);
-    const column = ({ createdAt: 'created_at', name: 'name', pageCount: 'page_count' } as const)[query.sort];
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy(column, query.order)
-        .orderBy('id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    const limit = query.pageSize;
+    const offset = (query.page - 1) * query.pageSize;
+    const count = base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    if (query.sort === 'name') {
+      // Names in pinyin order, which the databases do not collate (see pageByText).
+      const [named, counted] = await Promise.all([base.select(['id', 'name as text']).execute(), count]);
+      const ids = pageByText(named, query.order, limit, offset);
+      const rows = ids.length ? await this.db.selectFrom('documents').selectAll().where('id', 'in', ids).execute() : [];
+      return { rows: inIdOrder(rows, ids), total: Number(counted?.n ?? 0) };
+    }
+    const column = ({ createdAt: 'created_at', pageCount: 'page_count' } as const)[query.sort];
+    const [rows, counted] = await Promise.all([
+      base.selectAll().orderBy(column, query.order).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      count,
     ]);
-    return { rows, total: Number(count?.n ?? 0) };
+    return { rows, total: Number(counted?.n ?? 0) };
   }
 
   findById(id: number): Promise<DocumentRow | undefined> {

@@ -81,7 +81,7 @@ export class UploadService {
           fields[part.fieldname] = part.value;
           continue;
         }
-        if (received) throw invalidInput('file 一次只能上传一个文件');
+        if (received) throw invalidInput('一次只能上传一个文件');
         const tempPath = this.storage.tempPath();
         temps.push(tempPath);
         received = await this.streamToTemp(part, tempPath);

@@ -179,7 +179,7 @@ describe('file upload', () => {
     assert.equal((await app.upload('/api/v1/upload', two, { token })).body.errorCode, ErrorCode.invalidInput);
     const kind = await app.upload('/api/v1/upload', form(minimalPdf('k'), 'a.pdf', { kind: 'virus' }), { token });
     assert.equal(kind.body.errorCode, ErrorCode.invalidInput);
-    assert.match(kind.body.errorMsg, /^参数错误：kind /);
+    assert.match(kind.body.errorMsg, /^参数错误：文件类型/);
     assert.equal(tempCount(), 0);
   });
 
@@ -196,7 +196,7 @@ describe('file upload', () => {
     const before = tempCount();
     const answer = await app.upload('/api/v1/getUserInfo', form(minimalPdf('x'), 'a.pdf'), { token });
     assert.equal(answer.body.errorCode, ErrorCode.invalidInput);
-    assert.equal(answer.body.errorMsg, '参数错误：不支持的 Content-Type');
+    assert.equal(answer.body.errorMsg, '参数错误：不支持的请求格式');
     assert.equal(tempCount(), before);
   });
 });

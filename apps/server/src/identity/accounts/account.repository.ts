@@ -1,7 +1,9 @@
 import type { MajorInfo } from '@zikao/contract';
 import type { AccountListQuery } from '@zikao/contract/console';
+import { compareText } from '@zikao/contract/ordering';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { inIdOrder, pageByText } from '../../shared/text-order.ts';
 import { type UserRow, UsersRepository } from '../auth/users.repository.ts';
 
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -47,20 +49,33 @@ export class AccountRepository extends UsersRepository {
   }
 
   async list(query: AccountListQuery): Promise<{ rows: UserRow[]; total: number }> {
-    const column = query.sort === 'name' ? 'name' : query.sort === 'account' ? 'account' : 'created_at';
-    const [rows, total] = await Promise.all([
+    const limit = query.pageSize;
+    const offset = (query.page - 1) * query.pageSize;
+    const total = this.filtered(query)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    if (query.sort === 'name') {
+      // Names in pinyin order, which the databases do not collate (see pageByText).
+      const [named, counted] = await Promise.all([
+        this.filtered(query).select(['id', 'name as text']).execute(),
+        total,
+      ]);
+      const ids = pageByText(named, query.order, limit, offset);
+      const rows = ids.length ? await this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : [];
+      return { rows: inIdOrder(rows, ids), total: Number(counted?.n ?? 0) };
+    }
+    const column = query.sort === 'account' ? 'account' : 'created_at';
+    const [rows, count] = await Promise.all([
       this.filtered(query)
         .selectAll()
         .orderBy(column, query.order)
         .orderBy('id', query.order)
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
+        .limit(limit)
+        .offset(offset)
         .execute(),
-      this.filtered(query)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst(),
+      total,
     ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    return { rows, total: Number(count?.n ?? 0) };
   }
 
   /** Signs the account out everywhere. */
@@ -85,7 +100,7 @@ export class AccountRepository extends UsersRepository {
     for (const row of users) if (!row.major_name.includes('、')) add(row.major_name);
     return [...byName.entries()]
       .map(([majorName, majorCode]) => ({ majorCode, majorName }))
-      .sort((a, b) => a.majorName.localeCompare(b.majorName, 'zh-CN'));
+      .sort((a, b) => compareText(a.majorName, b.majorName));
   }
 
   /** Enabled reviewers with their majors' names, for matching submissions by major. */

@@ -110,7 +110,7 @@ export class AccountService {
     admin: SessionUser,
     input: { name: string; phone: string; role: StaffRole; majors: string[] },
   ): Promise<TemporaryPasswordResult> {
-    if (await this.accounts.findByAccount(input.phone)) throw invalidInput(`phone 手机号 ${input.phone} 已有账号`);
+    if (await this.accounts.findByAccount(input.phone)) throw invalidInput(`手机号 ${input.phone} 已有账号`);
     const majors = await this.majorInfos(input.majors);
     const password = temporaryPassword();
     const passwordHash = await hashPassword(password);
@@ -162,8 +162,8 @@ export class AccountService {
     const phone = normalizePhone(input.phone.trim());
     if (!PHONE_PATTERN.test(phone)) throw invalidInput('phone 手机号格式不正确');
     const name = input.name.trim();
-    if (!name || name.length > 32) throw invalidInput('name 姓名须为 1–32 个字符');
-    if (await this.accounts.findByAccount(phone)) throw invalidInput(`phone 手机号 ${phone} 已有账号`);
+    if (!name || name.length > 32) throw invalidInput('姓名须为 1–32 个字符');
+    if (await this.accounts.findByAccount(phone)) throw invalidInput(`手机号 ${phone} 已有账号`);
     const password = temporaryPassword();
     const passwordHash = await hashPassword(password);
     const now = Date.now();
@@ -257,7 +257,7 @@ export class AccountService {
   async update(admin: SessionUser, input: { userId: number; name: string; majors: string[] }): Promise<AccountDto> {
     const row = await this.get(input.userId);
     if (row.role === Role.student) throw forbidden('考生信息请通过考生导入修改');
-    if (row.role === Role.reviewer && input.majors.length === 0) throw invalidInput('majors 评阅教师至少选择一个专业');
+    if (row.role === Role.reviewer && input.majors.length === 0) throw invalidInput('评阅教师至少选择一个专业');
     const majors = await this.majorInfos(input.majors);
     await this.accounts.transaction(async (accounts, trx) => {
       await accounts.update(row.id, {

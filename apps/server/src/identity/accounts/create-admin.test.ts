@@ -59,7 +59,7 @@ describe('npm run create-admin: a deployment’s first admin (adr/028)', () => {
   it('refuses a phone that has an account, and a malformed one, leaving nothing behind', async () => {
     const again = createAdmin('13912340001', '孙管理');
     assert.equal(again.status, 1);
-    assert.match(again.stderr, /创建失败：参数错误：phone 手机号 13912340001 已有账号/);
+    assert.match(again.stderr, /创建失败：参数错误：手机号 13912340001 已有账号/);
     const malformed = createAdmin('12345', '孙管理');
     assert.equal(malformed.status, 1);
     assert.match(malformed.stderr, /手机号格式不正确/);

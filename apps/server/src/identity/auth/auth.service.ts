@@ -152,8 +152,8 @@ export class AuthService {
     if (!row) throw notLoggedIn();
     if (!(await verifyPassword(oldPassword, row.password_hash))) throw wrongPassword('原密码错误');
     const problem = passwordProblem(newPassword);
-    if (problem) throw invalidInput(`newPassword ${problem}`);
-    if (newPassword === oldPassword) throw invalidInput('newPassword 新密码不能与原密码相同');
+    if (problem) throw invalidInput(`新密码${problem}`);
+    if (newPassword === oldPassword) throw invalidInput('新密码不能与原密码相同');
     await this.deps.users.update(user.id, {
       password_hash: await hashPassword(newPassword),
       must_change_password: 0,

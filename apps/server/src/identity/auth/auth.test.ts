@@ -214,7 +214,7 @@ describe('password login and sessions', () => {
       password: 'Zikao@2026',
     });
     assert.equal(response.body.errorCode, ErrorCode.invalidInput);
-    assert.equal(response.body.errorMsg, '参数错误：password 加密格式不正确');
+    assert.equal(response.body.errorMsg, '参数错误：密码加密格式不正确');
   });
 });
 
@@ -356,7 +356,7 @@ describe('changing a password', () => {
     for (const [candidate, message] of cases) {
       const response = await change(token, user.password, candidate);
       assert.equal(response.body.errorCode, ErrorCode.invalidInput, candidate);
-      assert.match(response.body.errorMsg, /^参数错误：newPassword /);
+      assert.match(response.body.errorMsg, /^参数错误：新密码/);
       assert.match(response.body.errorMsg, message);
     }
   });

@@ -114,7 +114,7 @@ describe('captcha and SMS codes', () => {
     for (const phone of ['12800000000', '1380000000', '138000000001', 'abc', '']) {
       const response = await sendCode(phone);
       assert.equal(response.body.errorCode, ErrorCode.invalidInput, phone);
-      assert.match(response.body.errorMsg, /^参数错误：phone /);
+      assert.match(response.body.errorMsg, /^参数错误：手机号/);
     }
   });
 

@@ -1,4 +1,5 @@
 import { COURSE_OVERRUN_MS, type LiveCourseStatus } from '@zikao/contract/course';
+import { compareText } from '@zikao/contract/ordering';
 import { Role } from '@zikao/contract/roles';
 import {
   type Expression,
@@ -347,9 +348,7 @@ export class CourseRepository {
         .execute(),
       this.db.selectFrom('theses').select('major_name').distinct().where('major_name', '!=', '').limit(500).execute(),
     ]);
-    return [...new Set([...fromStudents, ...fromTheses].map((row) => row.major_name))].sort((a, b) =>
-      a.localeCompare(b, 'zh-CN'),
-    );
+    return [...new Set([...fromStudents, ...fromTheses].map((row) => row.major_name))].sort(compareText);
   }
 
   /** A user's name and exam number, for attendance and links. */

@@ -380,9 +380,9 @@ export class CourseService {
 
   private async checkFields(input: CourseFields): Promise<void> {
     const lecturer = await this.accounts.person(input.lecturerId);
-    if (!lecturer || !mayLecture(lecturer)) throw invalidInput('lecturerId 主讲教师须为启用的教师账号');
+    if (!lecturer || !mayLecture(lecturer)) throw invalidInput('主讲教师须为启用的教师账号');
     const found = await this.repository.existingBatchIds(input.batchIds);
-    if (found.length !== new Set(input.batchIds).size) throw invalidInput('batchIds 批次不存在');
+    if (found.length !== new Set(input.batchIds).size) throw invalidInput('所选批次不存在');
   }
 
   private async dto(row: CourseRow, user: SessionUser): Promise<CourseDto> {

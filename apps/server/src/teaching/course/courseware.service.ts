@@ -242,7 +242,7 @@ export class CoursewareService {
     const rows = await this.repository.ofCourse(courseId);
     const known = new Set(rows.map((row) => row.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw invalidInput('ids 须为该课程的全部课件');
+      throw invalidInput('课件顺序须包含该课程的全部课件');
     }
     await this.repository.transaction((repository) => repository.setSort(courseId, ids));
     this.courses.coursewareChanged(courseId);

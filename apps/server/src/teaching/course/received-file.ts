@@ -58,7 +58,7 @@ export async function receiveForm(
         fields[part.fieldname] = part.value;
         continue;
       }
-      if (file) throw invalidInput('file 一次只能上传一个文件');
+      if (file) throw invalidInput('一次只能上传一个文件');
       const tempPath = storage.tempPath();
       temps.push(tempPath);
       file = await streamToTemp(part, tempPath, maxBytes);

@@ -58,7 +58,7 @@ export class AssignmentService {
     const reviewer = await this.accounts.person(reviewerId, within);
     // Only reviewer accounts, as automatic assignment takes (issue 19 §6): not teachers, not admins.
     if (!reviewer || reviewer.disabled || reviewer.role !== Role.reviewer) {
-      throw invalidInput('reviewerId 不是可用的评阅教师');
+      throw invalidInput('所选评阅教师不可用');
     }
     const ids = [...new Set(submissionIds)];
     const rows = await (within ? new SubmissionRepository(within) : this.submissions).findMany(ids);
@@ -131,7 +131,7 @@ export class AssignmentService {
     assignments: ReadonlyArray<{ submissionId: number; reviewerId: number }>,
   ): Promise<{ assigned: number }> {
     const ids = assignments.map((a) => a.submissionId);
-    if (new Set(ids).size !== ids.length) throw invalidInput('assignments 同一篇论文出现了多次');
+    if (new Set(ids).size !== ids.length) throw invalidInput('同一篇论文出现了多次');
     const rows = await this.submissions.findMany(ids);
     if (rows.length !== ids.length) throw notFound('论文不存在');
     const reviewers = new Map(
@@ -141,7 +141,7 @@ export class AssignmentService {
     const pairs: Pair[] = assignments.map(({ submissionId, reviewerId }) => {
       const row = byId.get(submissionId) as SubmissionRow;
       const reviewer = reviewers.get(reviewerId);
-      if (!reviewer) throw invalidInput(`reviewerId ${reviewerId} 不是可用的评阅教师`);
+      if (!reviewer) throw invalidInput('所选评阅教师不可用，请重新预览');
       if (row.status !== 'unassigned') throw conflict(`论文（编号 ${row.id}）已分配，请重新预览`);
       if (!reviewer.majors.includes(row.major_name.trim())) {
         throw invalidInput(`${reviewer.name} 不负责“${row.major_name}”专业，请重新预览`);

@@ -292,7 +292,7 @@ function validateFinal(stage: Stage, rules: BatchRules, fields: ReviewFields, ve
     const missing = rules.rubric.find((item) => scores[item.key] === undefined);
     if (missing) throw invalidInput(`请为评分项“${missing.label}”打分`);
   }
-  if (fields.score === null) throw invalidInput('score 定稿和复试须填写成绩');
+  if (fields.score === null) throw invalidInput('定稿和复试须填写成绩');
   if (verdict === 'pass' && fields.score < PASS_SCORE) {
     throw invalidInput(`成绩 ${fields.score} 分不及格，结论不能为通过`);
   }

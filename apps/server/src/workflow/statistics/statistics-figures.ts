@@ -1,4 +1,5 @@
 import { STAGES, type Stage } from '@zikao/contract';
+import { compareText } from '@zikao/contract/ordering';
 import {
   gradeOfScoreBin,
   isoDateOf,
@@ -82,7 +83,7 @@ export function majorRows(sums: Map<string, Measures>, limit: number): Statistic
   return [...sums.entries()]
     .map(([major, m]) => ({ major, decided: decidedOf(m), passed: m.passed, passRate: passRateOf(m) }))
     .filter((row) => row.decided > 0)
-    .sort((a, b) => b.decided - a.decided || a.major.localeCompare(b.major, 'zh-CN'))
+    .sort((a, b) => b.decided - a.decided || compareText(a.major, b.major))
     .slice(0, limit);
 }
 

@@ -1,4 +1,5 @@
 import type { Stage } from '@zikao/contract';
+import { compareText } from '@zikao/contract/ordering';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectKind } from '../../db/migrate.ts';
 import type { Database, StatsMeasure } from '../../db/schema.ts';
@@ -274,7 +275,7 @@ export class StatisticsRepository {
       .select(['id', 'name'])
       .where('id', 'in', [...ids])
       .execute();
-    return people.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN') || a.id - b.id);
+    return people.sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
   }
 
   async majors(): Promise<string[]> {
@@ -290,7 +291,7 @@ export class StatisticsRepository {
       this.db.selectFrom('submissions').select('major_name').distinct().where('status', 'in', PENDING).execute(),
     ]);
     const names = new Set([...reviewed, ...pending].map((row) => row.major_name).filter((name) => name !== ''));
-    return [...names].sort((a, b) => a.localeCompare(b, 'zh-CN'));
+    return [...names].sort(compareText);
   }
 
   async person(id: number): Promise<{ id: number; name: string } | undefined> {

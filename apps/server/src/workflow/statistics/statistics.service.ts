@@ -1,4 +1,5 @@
 import { parseBatchRules, Role, STAGE_LABELS } from '@zikao/contract';
+import { compareText } from '@zikao/contract/ordering';
 import {
   dayNumberOf,
   dayOfIsoDate,
@@ -194,7 +195,7 @@ export class StatisticsService {
         returnedShare: ratio(m.revised, decidedOf(m)),
       };
     });
-    list.sort((a, b) => b.assigned - a.assigned || a.name.localeCompare(b.name, 'zh-CN'));
+    list.sort((a, b) => b.assigned - a.assigned || compareText(a.name, b.name));
     return { list };
   }
 

@@ -378,23 +378,23 @@ export class StudentService {
   /** The new version's content, checked: what the stage needs, and files that are the candidate's own. */
   private async versionOf(user: SessionUser, input: StudentSubmitInput) {
     const { stage } = input;
-    if (stage === 'topic' && !input.structured) throw invalidInput('structured 请填写选题内容');
-    if (DOCUMENT_STAGES.includes(stage) && !input.documentId) throw invalidInput('documentId 请上传论文文件');
-    if (stage === 'plan' && !input.documentId && !input.structured) throw invalidInput('documentId 请上传论文计划');
+    if (stage === 'topic' && !input.structured) throw invalidInput('请填写选题内容');
+    if (DOCUMENT_STAGES.includes(stage) && !input.documentId) throw invalidInput('请上传论文文件');
+    if (stage === 'plan' && !input.documentId && !input.structured) throw invalidInput('请上传论文计划');
     if (REPORT_STAGES.includes(stage)) {
       if (input.plagiarismRate === null || input.plagiarismRate === undefined) {
-        throw invalidInput('plagiarismRate 请填写查重率');
+        throw invalidInput('请填写查重率');
       }
-      if (!input.plagiarismReport) throw invalidInput('plagiarismReport 请上传查重报告');
+      if (!input.plagiarismReport) throw invalidInput('请上传查重报告');
     }
     const documentId = stage === 'topic' ? null : (input.documentId ?? null);
     if (documentId !== null) {
       const [document] = await this.repository.documents([documentId]);
       if (!document) throw notFound('文档不存在');
       if (document.owner_id !== user.id) throw forbidden('无权使用该文档');
-      if (isStructuredText(document)) throw invalidInput('documentId 请上传论文文件');
+      if (isStructuredText(document)) throw invalidInput('请上传论文文件');
       if (document.status === 'failed') {
-        throw invalidInput(`documentId 文档处理失败（${document.error || '无法转换'}），请重新上传`);
+        throw invalidInput(`文档处理失败（${document.error || '无法转换'}），请重新上传`);
       }
       // The candidate confirms the converted PDF the reviewer will cite (issue 23): none before it exists.
       if (document.status !== 'ready') throw conflict('论文文件尚未转换完成，请等待转换完成并核对 PDF 后再提交');

@@ -1,4 +1,5 @@
 import type { Stage, SubmissionListQuery, SubmissionStatus } from '@zikao/contract';
+import { SUBMISSION_STATUS_ORDER } from '@zikao/contract/ordering';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -10,6 +11,7 @@ import {
 } from 'kysely';
 import { type ChangeFeed, Memo } from '../../db/change-feed.ts';
 import type { Database, SubmissionsTable, SubmissionVersionsTable } from '../../db/schema.ts';
+import { inIdOrder, pageByText } from '../../shared/text-order.ts';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
 export type VersionRow = Selectable<SubmissionVersionsTable>;
@@ -27,6 +29,15 @@ const TODO_STATUSES: Record<'reviewer' | 'admin', SubmissionStatus[]> = {
   reviewer: ['assigned', 'reviewing'],
   admin: ['unassigned', 'assigned', 'reviewing', 'awaiting_check'],
 };
+
+/**
+ * A status's place in `statuses` as SQL (statuses not listed come after them all), so the
+ * database orders by the workflow rather than by the codes' spelling.
+ */
+function statusRankSql(statuses: readonly SubmissionStatus[]) {
+  const cases = statuses.map((status, rank) => sql`when ${status} then ${rank}`);
+  return sql<number>`case s.status ${sql.join(cases, sql` `)} else ${statuses.length} end`;
+}
 
 /** `%keyword%` with the keyword's own % _ and \ taken literally (`escape '\'` in both dialects). */
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -157,31 +168,11 @@ export class SubmissionRepository {
    * stops at the page instead of joining every matching row before sorting.
    */
   async list(query: SubmissionListQuery, access: ListAccess, limit: number, offset: number) {
-    const sortColumn = (
-      {
-        submittedAt: 's.submitted_at',
-        title: 's.title_search',
-        status: 's.status',
-        updatedAt: 's.updated_at',
-      } as const
-    )[query.sort];
-    const page = await this.db
-      .selectFrom('submissions as s')
-      .where(this.filter(query, access, true))
-      .select('s.id')
-      .orderBy(sortColumn, query.order)
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const page = await this.pageIds(query, access, limit, offset);
     if (page.length === 0) return [];
     const rows = await this.db
       .selectFrom('submissions as s')
-      .where(
-        's.id',
-        'in',
-        page.map((row) => row.id),
-      )
+      .where('s.id', 'in', page)
       .innerJoin('theses as t', 't.id', 's.thesis_id')
       .innerJoin('users as u', 'u.id', 't.student_id')
       .innerJoin('batches as b', 'b.id', 's.batch_id')
@@ -213,8 +204,37 @@ export class SubmissionRepository {
         'rv.state as review_state',
       ])
       .execute();
-    const position = new Map(page.map((row, index) => [row.id, index]));
-    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+    return inIdOrder(rows, page);
+  }
+
+  /**
+   * The ids of one page in the query's order: titles by pinyin (ordered in code, see
+   * `pageByText`), statuses by the workflow's order, and by default what still waits for the
+   * viewer first, newest first within each group.
+   */
+  private async pageIds(query: SubmissionListQuery, access: ListAccess, limit: number, offset: number) {
+    const base = this.db.selectFrom('submissions as s').where(this.filter(query, access, true));
+    if (query.sort === 'title') {
+      const rows = await base
+        .innerJoin('theses as t', 't.id', 's.thesis_id')
+        .select(['s.id', 't.title as text'])
+        .execute();
+      return pageByText(rows, query.order, limit, offset);
+    }
+    const waiting = TODO_STATUSES[access.reviewerId === null ? 'admin' : 'reviewer'];
+    const ordered =
+      query.sort === 'status'
+        ? base.orderBy(statusRankSql(SUBMISSION_STATUS_ORDER), query.order)
+        : query.sort === 'pendingFirst'
+          ? base
+              .orderBy(sql<number>`case when s.status in (${sql.join(waiting)}) then 0 else 1 end`)
+              .orderBy('s.submitted_at', query.order)
+          : base.orderBy(
+              ({ submittedAt: 's.submitted_at', updatedAt: 's.updated_at' } as const)[query.sort],
+              query.order,
+            );
+    const page = await ordered.select('s.id').orderBy('s.id', 'desc').limit(limit).offset(offset).execute();
+    return page.map((row) => row.id);
   }
 
   /** Bumped by database triggers on every write that changes what a review list shows. */

@@ -312,7 +312,7 @@ export class SubmissionService {
     if (context.student_id !== user.id) throw forbidden('无权提交该论文');
     const stage = context.stage;
     if (stage === 'topic' ? !version.structured : !version.documentId) {
-      throw invalidInput(stage === 'topic' ? 'structured 不能为空' : 'documentId 不能为空');
+      throw invalidInput(stage === 'topic' ? '请填写选题内容' : '请上传论文文件');
     }
     if (version.documentId) {
       const usable = await this.deps.access.allowed(user, 'document.use', [version.documentId]);

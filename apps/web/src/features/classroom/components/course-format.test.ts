@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COURSEWARE_ACCEPT, COURSEWARE_LIMITS, HAND_IN_ACCEPT } from '@zikao/contract/course';
+import { withZoneNote } from '../../../shared/utils/beijing-time.ts';
 import { fileRefusal, fileSizeText, scheduleText } from './course-format.ts';
 
 describe('course texts', () => {
@@ -11,9 +12,13 @@ describe('course texts', () => {
   });
 
   it('writes a slot with one date, or two when it runs past midnight', () => {
-    const start = new Date(2026, 10, 25, 9, 0).getTime();
-    assert.equal(scheduleText(start, new Date(2026, 10, 25, 10, 30).getTime()), '2026-11-25 09:00–10:30');
-    assert.equal(scheduleText(start, new Date(2026, 10, 26, 0, 30).getTime()), '2026-11-25 09:00–2026-11-26 00:30');
+    // Beijing time (UTC+8) on any device, labelled as such on a device elsewhere.
+    const start = Date.UTC(2026, 10, 25, 1, 0);
+    assert.equal(scheduleText(start, Date.UTC(2026, 10, 25, 2, 30)), withZoneNote('2026-11-25 09:00–10:30', start));
+    assert.equal(
+      scheduleText(start, Date.UTC(2026, 10, 25, 16, 30)),
+      withZoneNote('2026-11-25 09:00–2026-11-26 00:30', start),
+    );
   });
 
   it('refuses courseware of another type or past the size limit before sending it', () => {

@@ -1,5 +1,4 @@
-// dayjs alone (no locale): these formats are numbers only, and the module stays testable in Node.
-import dayjs from 'dayjs';
+import { formatBeijing, sameBeijingDay, withZoneNote } from '../../../shared/utils/beijing-time.ts';
 
 /** 1.2 MB and the like. */
 export function fileSizeText(bytes: number): string {
@@ -8,11 +7,13 @@ export function fileSizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** A course's slot: 2026-11-25 09:00–10:30, or both dates when it runs past midnight. */
+/**
+ * A course's slot in Beijing time: 2026-11-25 09:00–10:30, or both dates when it runs past
+ * midnight; labelled 北京时间 on a device on another zone.
+ */
 export function scheduleText(startAt: number, endAt: number): string {
-  const start = dayjs(startAt);
-  const end = dayjs(endAt);
-  return `${start.format('YYYY-MM-DD HH:mm')}–${end.format(start.isSame(end, 'day') ? 'HH:mm' : 'YYYY-MM-DD HH:mm')}`;
+  const end = formatBeijing(endAt, sameBeijingDay(startAt, endAt) ? 'HH:mm' : 'YYYY-MM-DD HH:mm');
+  return withZoneNote(`${formatBeijing(startAt, 'YYYY-MM-DD HH:mm')}–${end}`, startAt);
 }
 
 /** The file's extension, lower case, with its dot: `.pptx`. */

@@ -16,6 +16,7 @@ import { ToneTag } from '../../../shared/components/tone-tag.tsx';
 import { formatDateTime } from '../../../shared/utils/date.ts';
 import { type AuditQuery, auditApi, auditKeys } from '../api/audit-api.ts';
 import './audit/audit.css';
+import { fromBeijingWallClock } from '../../../shared/utils/beijing-time.ts';
 import { emptyText, SearchCard } from './shared/list-parts.tsx';
 import { listPagination } from './shared/list-query.ts';
 
@@ -47,8 +48,9 @@ export default function AuditScreen() {
       actorId: values.actorId,
       action: values.action,
       entity: values.entity,
-      from: from ? from.startOf('day').valueOf() : undefined,
-      to: to ? to.endOf('day').valueOf() : undefined,
+      // Whole Beijing days, as the times in the list are shown.
+      from: from ? fromBeijingWallClock(from.startOf('day').toDate()) : undefined,
+      to: to ? fromBeijingWallClock(to.endOf('day').toDate()) : undefined,
     });
   };
 

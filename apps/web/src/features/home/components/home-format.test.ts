@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { withZoneNote } from '../../../shared/utils/beijing-time.ts';
 import {
   courseTimeText,
   dueState,
@@ -14,7 +15,8 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const NOW = new Date(2026, 11, 10, 15, 30).getTime();
+// 2026-12-10 15:30 Beijing time.
+const NOW = Date.UTC(2026, 11, 10, 7, 30);
 
 describe('home format', () => {
   it('says how long a review has waited', () => {
@@ -67,9 +69,12 @@ describe('home format', () => {
   });
 
   it("gives a course's time, with the date when it is not today", () => {
-    const start = new Date(2026, 11, 10, 14, 0).getTime();
-    assert.equal(courseTimeText(start, start + 2 * HOUR, NOW), '14:00–16:00');
-    assert.equal(courseTimeText(start + DAY, start + DAY + HOUR, NOW), '12月11日 14:00–15:00');
+    const start = Date.UTC(2026, 11, 10, 6, 0);
+    assert.equal(courseTimeText(start, start + 2 * HOUR, NOW), withZoneNote('14:00–16:00', start));
+    assert.equal(courseTimeText(start + DAY, start + DAY + HOUR, NOW), withZoneNote('12月11日 14:00–15:00', start));
+    // A 00:30 class is on Beijing's next day, though it is still the 10th in UTC.
+    const late = Date.UTC(2026, 11, 10, 16, 30);
+    assert.ok(!isToday({ startAt: late, status: 'upcoming' }, NOW));
     assert.ok(isToday({ startAt: start, status: 'ended' }, NOW));
     assert.ok(!isToday({ startAt: start + DAY, status: 'upcoming' }, NOW));
     assert.ok(isToday({ startAt: start - DAY, status: 'live' }, NOW), 'a course still live counts as today');

@@ -5,6 +5,7 @@ import {
   practiceProgress,
 } from '@zikao/contract/practice';
 import type { Stage, SubmissionStatus } from '@zikao/contract/review';
+import { formatBeijing, sameBeijingDay, withZoneNote } from '../../../shared/utils/beijing-time.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -92,20 +93,18 @@ export function percentOf(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;
 }
 
-/** `14:00–16:00` of a course on the browser's clock; the date too when it is not today. */
+/**
+ * `14:00–16:00` of a course in Beijing time; the date too when it is not Beijing's today, and
+ * labelled 北京时间 on a device on another zone.
+ */
 export function courseTimeText(startAt: number, endAt: number, now: number): string {
-  const start = new Date(startAt);
-  const end = new Date(endAt);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const clock = (date: Date) => `${two(date.getHours())}:${two(date.getMinutes())}`;
-  const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
-  const day = sameDay(start, new Date(now)) ? '' : `${start.getMonth() + 1}月${start.getDate()}日 `;
-  return `${day}${clock(start)}–${clock(end)}`;
+  const day = sameBeijingDay(startAt, now) ? '' : formatBeijing(startAt, 'M月D日 ');
+  return withZoneNote(`${day}${formatBeijing(startAt, 'HH:mm')}–${formatBeijing(endAt, 'HH:mm')}`, startAt);
 }
 
-/** Whether a course is on the browser's today (started or starts today, or is live now). */
+/** Whether a course is on Beijing's today (started or starts today, or is live now). */
 export function isToday(course: { startAt: number; status: string }, now: number): boolean {
-  return course.status === 'live' || new Date(course.startAt).toDateString() === new Date(now).toDateString();
+  return course.status === 'live' || sameBeijingDay(course.startAt, now);
 }
 
 /**

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { StatisticsOverview } from '@zikao/contract/statistics';
-import { plagiarismOption, scoreOption, shownPlagiarismBins, shownScoreBins, trendOption } from './chart-options.ts';
+import {
+  plagiarismOption,
+  scoreOption,
+  shownPlagiarismBins,
+  shownScoreBins,
+  thresholdBand,
+  trendOption,
+} from './chart-options.ts';
 
 const bins = (counts: Record<number, number>, width = 5) =>
   Array.from({ length: 20 }, (_, i) => ({ from: i * width, to: (i + 1) * width, count: counts[i] ?? 0 }));
@@ -44,6 +51,10 @@ it('draws the score histogram from 40 points (or the lowest score) in grade colo
   const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
   assert.equal(formatter([{ dataIndex: 17 - 8 }]), '85 分至不足 90 分（良好）<br/>5 篇');
   assert.equal(formatter([{ dataIndex: 19 - 8 }]), '95–100 分（优秀）<br/>1 篇');
+  const axis = option.xAxis as { data: string[]; axisLabel: { interval?: number; hideOverlap?: boolean } };
+  assert.equal(axis.data.length, 12);
+  assert.equal(axis.axisLabel.interval, 0, 'every bin is labelled, none skipped where they crowd');
+  assert.notEqual(axis.axisLabel.hideOverlap, true);
   const low = { ...scores, bins: scores.bins.map((bin, i) => (i === 3 ? { ...bin, count: 1 } : bin)) };
   assert.equal(shownScoreBins(low)[0]?.from, 15);
 });
@@ -58,15 +69,35 @@ it('marks the plagiarism bins past the threshold and labels the threshold', () =
   };
   assert.deepEqual(shownPlagiarismBins(plagiarism).at(-1), { from: 35, to: 40, count: 2 }, 'up to the highest rate');
   const option = plagiarismOption(plagiarism);
-  const [series] = option.series as Array<{
+  const [series, band] = option.series as Array<{
     data: Array<{ value: number; itemStyle: { color: string } }>;
-    markArea: { label: { formatter: string } };
+    xAxisIndex?: number;
+    markArea?: { label: { formatter: string }; data: Array<[{ xAxis: number }, { xAxis: number }]> };
   }>;
   assert.equal(series?.data[7]?.itemStyle.color, '#cf1322', '35–40% is past 30%');
   assert.equal(series?.data[4]?.itemStyle.color, '#1677ff');
-  assert.equal(series?.markArea.label.formatter, '阈值 30%');
+  assert.equal(band?.markArea?.label.formatter, '阈值 30%');
+  // The band starts at the 30–35% bin's left edge, not its centre, and ends at the last bin's right edge.
+  const [axis, hidden] = option.xAxis as [
+    { data: string[]; axisLabel: { interval: number } },
+    { min: number; max: number },
+  ];
+  assert.equal(axis.axisLabel.interval, 0);
+  assert.equal(band?.xAxisIndex, 1);
+  assert.deepEqual([hidden.min, hidden.max], [0, axis.data.length]);
+  assert.deepEqual(band?.markArea?.data, [[{ xAxis: 6 }, { xAxis: axis.data.length }]]);
+  assert.equal(axis.data[6], '30–35%');
   const formatter = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
   assert.equal(formatter([{ dataIndex: 7 }]), '查重率 35% 至不足 40%（超过阈值）<br/>2 篇');
+});
+
+it('starts the threshold band at the threshold itself, wherever it falls in a bin', () => {
+  const shown = bins({}).slice(0, 10);
+  assert.deepEqual(thresholdBand(shown, 30), { from: 6, to: 10 });
+  assert.deepEqual(thresholdBand(shown, 32), { from: 6.4, to: 10 });
+  assert.deepEqual(thresholdBand(shown, 0), { from: 0, to: 10 });
+  assert.equal(thresholdBand(shown, null), null);
+  assert.equal(thresholdBand(shown, 60), null, 'past every shown bin');
 });
 
 it('labels the trend’s days in Chinese and totals its tooltip', () => {

@@ -146,7 +146,9 @@ export function scoreOption(scores: StatisticsOverview['scores']): ChartOption {
       type: 'category',
       name: '分',
       data: bins.map(scoreLabel),
-      axisLabel: { ...AXIS_LABEL, hideOverlap: true },
+      // Every bin keeps its label (echarts would skip every other one where they crowd); a narrow
+      // chart turns them instead.
+      axisLabel: { ...AXIS_LABEL, interval: 0, rotate: bins.length > 8 ? 40 : 0 },
       axisTick: { alignWithLabel: true },
     },
     yAxis: { type: 'value', name: '篇', minInterval: 1, axisLabel: AXIS_LABEL, splitLine: SPLIT_LINE },
@@ -222,7 +224,7 @@ export function plagiarismOption(plagiarism: StatisticsOverview['plagiarism']): 
   const bins = shownPlagiarismBins(plagiarism);
   const threshold = plagiarism.threshold;
   const over = (bin: { from: number }) => threshold !== null && bin.from >= threshold;
-  const firstOver = bins.findIndex((bin) => threshold !== null && bin.to > threshold);
+  const band = thresholdBand(bins, threshold);
   const label = (bin: { from: number; to: number }) => `${bin.from}–${bin.to}%`;
   return {
     ...BASE,
@@ -238,13 +240,19 @@ export function plagiarismOption(plagiarism: StatisticsOverview['plagiarism']): 
         return `查重率 ${bin.from}% 至不足 ${bin.to}%${note}<br/>${formatCount(bin.count)} 篇`;
       },
     },
-    xAxis: {
-      type: 'category',
-      name: '查重率',
-      data: bins.map(label),
-      axisLabel: { ...AXIS_LABEL, hideOverlap: true },
-      axisTick: { alignWithLabel: true },
-    },
+    xAxis: [
+      {
+        type: 'category',
+        name: '查重率',
+        data: bins.map(label),
+        axisLabel: { ...AXIS_LABEL, interval: 0, rotate: bins.length > 8 ? 40 : 0 },
+        axisTick: { alignWithLabel: true },
+      },
+      // The same width as a value axis from 0 to the number of bins, hidden: bin i spans [i, i + 1]
+      // on it, so the threshold band covers whole bins. (On the category axis a band's ends sit
+      // at the bins' centres, half a bin late.)
+      { type: 'value', min: 0, max: bins.length, show: false },
+    ],
     yAxis: { type: 'value', name: '篇', minInterval: 1, axisLabel: AXIS_LABEL, splitLine: SPLIT_LINE },
     series: [
       {
@@ -252,21 +260,40 @@ export function plagiarismOption(plagiarism: StatisticsOverview['plagiarism']): 
         name: '篇数',
         barCategoryGap: '12%',
         data: bins.map((bin) => ({ value: bin.count, itemStyle: { color: over(bin) ? '#cf1322' : '#1677ff' } })),
-        markArea:
-          threshold !== null && firstOver >= 0
-            ? {
-                silent: true,
-                itemStyle: { color: 'rgba(207, 19, 34, 0.06)' },
-                label: { color: '#a8071a', position: 'insideTop', formatter: `阈值 ${threshold}%` },
-                data: [
-                  [
-                    { xAxis: label(bins[firstOver] ?? bins[0] ?? { from: 0, to: 5 }) },
-                    { xAxis: label(bins[bins.length - 1] ?? { from: 0, to: 5 }) },
-                  ],
-                ],
-              }
-            : undefined,
+      },
+      {
+        // Carries the band on the hidden axis; it has no data of its own.
+        type: 'bar',
+        name: '阈值',
+        xAxisIndex: 1,
+        silent: true,
+        data: [],
+        markArea: band
+          ? {
+              silent: true,
+              itemStyle: { color: 'rgba(207, 19, 34, 0.06)' },
+              label: { color: '#a8071a', position: 'insideTop', formatter: `阈值 ${threshold}%` },
+              data: [[{ xAxis: band.from }, { xAxis: band.to }]],
+            }
+          : undefined,
       },
     ],
   };
+}
+
+/**
+ * Where the threshold band lies on the hidden axis (bin i spans [i, i + 1]): from the threshold
+ * itself, inside its bin when it falls between bins' edges, to the last bin's far edge; null
+ * without a threshold or when no shown bin reaches it.
+ */
+export function thresholdBand(
+  bins: ReadonlyArray<{ from: number; to: number }>,
+  threshold: number | null,
+): { from: number; to: number } | null {
+  if (threshold === null) return null;
+  const index = bins.findIndex((bin) => bin.to > threshold);
+  const bin = bins[index];
+  if (!bin) return null;
+  const within = Math.max(0, (threshold - bin.from) / (bin.to - bin.from));
+  return { from: index + within, to: bins.length };
 }

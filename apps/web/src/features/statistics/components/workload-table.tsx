@@ -1,3 +1,4 @@
+import { compareText } from '@zikao/contract/ordering';
 import type { ReviewerWorkload } from '@zikao/contract/statistics';
 import { Button, Card, Table, type TableColumnsType } from 'antd';
 import { formatCount, formatDuration, formatPercent, formatScore } from '../statistics-format.ts';
@@ -18,7 +19,7 @@ export function WorkloadTable(props: {
       title: '评阅教师',
       dataIndex: 'name',
       fixed: 'left',
-      sorter: (a, b) => a.name.localeCompare(b.name, 'zh-CN'),
+      sorter: (a, b) => compareText(a.name, b.name),
       render: (name: string, row) => (
         <Button type="link" className="st-name-link" onClick={() => props.onOpen(row)}>
           {name}

@@ -59,7 +59,7 @@ export function AccountFormModal({ open, account, onClose, onCreated }: AccountF
     },
     onError: (error) => {
       if (error instanceof ApiError && error.message.includes('已有账号')) {
-        form.setFields([{ name: 'phone', errors: [error.message.replace(/^参数错误：phone\s*/, '')] }]);
+        form.setFields([{ name: 'phone', errors: [error.message.replace(/^参数错误：/, '')] }]);
       }
     },
   });

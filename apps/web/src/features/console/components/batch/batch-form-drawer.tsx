@@ -34,6 +34,7 @@ import {
   windowProblem,
 } from './batch-form-model.ts';
 import './batch.css';
+import { fromBeijingWallClock, toBeijingWallClock } from '../../../../shared/utils/beijing-time.ts';
 
 interface BatchFormDrawerProps {
   open: boolean;
@@ -53,10 +54,15 @@ const problemRule = (form: FormInstance<BatchFormValues>, name: FieldName) => ({
   },
 });
 
-const toPicker = (value: WindowValue) => ({ value: value ? [dayjs(value[0]), dayjs(value[1])] : null });
-// Windows are whole days: from the first day's start to the last day's end.
+// The picker reads and writes Beijing's calendar, whatever the device's zone (beijing-time.ts).
+const toPicker = (value: WindowValue) => ({
+  value: value ? [dayjs(toBeijingWallClock(value[0])), dayjs(toBeijingWallClock(value[1]))] : null,
+});
+// Windows are whole Beijing days: from the first day's start to the last day's end.
 const fromPicker = (value: [Dayjs | null, Dayjs | null] | null): WindowValue =>
-  value?.[0] && value[1] ? [value[0].startOf('day').valueOf(), value[1].endOf('day').valueOf()] : null;
+  value?.[0] && value[1]
+    ? [fromBeijingWallClock(value[0].startOf('day').toDate()), fromBeijingWallClock(value[1].endOf('day').toDate())]
+    : null;
 
 /** Create or edit a batch with every rule, validated as the server validates it. */
 export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) {
@@ -82,7 +88,7 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
     onError: (error) => {
       // The client has toasted it; a taken name also goes under the name field.
       if (error instanceof ApiError && error.message.includes('批次名称')) {
-        form.setFields([{ name: 'name', errors: [error.message.replace(/^参数错误：name\s*/, '')] }]);
+        form.setFields([{ name: 'name', errors: [error.message.replace(/^参数错误：/, '')] }]);
       }
     },
   });

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { SideDrawer, useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { toast } from '../../../../shared/feedback/toast.ts';
+import { fromBeijingWallClock, toBeijingWallClock } from '../../../../shared/utils/beijing-time.ts';
 import { courseConsoleApi, courseConsoleKeys } from './course-console-api.ts';
 import { type CourseFormValues, courseFormProblems, initialCourseValues, toCourseInput } from './course-form-model.ts';
 
@@ -23,9 +24,17 @@ const problemRule = (form: FormInstance<CourseFormValues>, name: keyof CourseFor
   },
 });
 
-const toPicker = (value: [number, number] | null) => ({ value: value ? [dayjs(value[0]), dayjs(value[1])] : null });
+// The picker reads and writes Beijing's wall clock, whatever the device's zone (beijing-time.ts).
+const toPicker = (value: [number, number] | null) => ({
+  value: value ? [dayjs(toBeijingWallClock(value[0])), dayjs(toBeijingWallClock(value[1]))] : null,
+});
 const fromPicker = (value: [Dayjs | null, Dayjs | null] | null) =>
-  value?.[0] && value[1] ? [value[0].startOf('minute').valueOf(), value[1].startOf('minute').valueOf()] : null;
+  value?.[0] && value[1]
+    ? [
+        fromBeijingWallClock(value[0].startOf('minute').toDate()),
+        fromBeijingWallClock(value[1].startOf('minute').toDate()),
+      ]
+    : null;
 
 /** 新建课程 / 编辑课程: title, lecturer, schedule, batches or majors, the streaming and playback addresses. */
 export function CourseFormDrawer({ open, course, onClose }: CourseFormDrawerProps) {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeTrend, trendPoints } from './trend-model.ts';
 
-const day = (d: number, hour = 9) => new Date(2026, 2, d, hour).getTime();
+// Beijing hours (UTC+8).
+const day = (d: number, hour = 9) => Date.UTC(2026, 2, d, hour - 8);
 
 describe('score trend', () => {
   it('puts the attempts oldest first, whatever order they come in', () => {

@@ -1,7 +1,4 @@
-// Local time, without dayjs: this module runs in the unit tests too, where dayjs's locale import does not resolve.
-const two = (n: number) => String(n).padStart(2, '0');
-const monthDay = (d: Date) => `${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-const minute = (d: Date) => `${d.getFullYear()}-${monthDay(d)} ${two(d.getHours())}:${two(d.getMinutes())}`;
+import { formatBeijing } from '../../../../shared/utils/beijing-time.ts';
 
 export interface TrendAttempt {
   submittedAt: number;
@@ -26,11 +23,11 @@ export function trendPoints(attempts: readonly TrendAttempt[], size = TREND_SIZE
     .sort((a, b) => a.submittedAt - b.submittedAt)
     .slice(-size)
     .map((attempt) => {
-      const at = new Date(attempt.submittedAt);
+      const at = attempt.submittedAt;
       return {
-        label: monthDay(at),
+        label: formatBeijing(at, 'MM-DD'),
         score: Math.round(attempt.score * 10) / 10,
-        detail: `${minute(at)} ${attempt.thesisTitle}`,
+        detail: `${formatBeijing(at, 'YYYY-MM-DD HH:mm')} ${attempt.thesisTitle}`,
       };
     });
 }

@@ -101,7 +101,7 @@ describe('the list call and the table sorter', () => {
     assert.deepEqual(toListRequest(DEFAULT_LIST_STATE, { scope: 'history' }), {
       page: 1,
       pageSize: 20,
-      sort: 'submittedAt',
+      sort: 'pendingFirst',
       order: 'desc',
       scope: 'history',
     });
@@ -112,7 +112,7 @@ describe('the list call and the table sorter', () => {
     assert.deepEqual(body, {
       page: 1,
       pageSize: 20,
-      sort: 'submittedAt',
+      sort: 'pendingFirst',
       order: 'desc',
       keyword: '0301',
       status: 'returned',
@@ -123,13 +123,14 @@ describe('the list call and the table sorter', () => {
   });
 
   it('maps antd sort orders both ways, and a cleared sort to the default', () => {
-    assert.equal(columnSortOrder(DEFAULT_LIST_STATE, 'submittedAt'), 'descend');
+    assert.equal(columnSortOrder(DEFAULT_LIST_STATE, 'submittedAt'), null, 'the default marks no column');
+    assert.equal(columnSortOrder({ ...DEFAULT_LIST_STATE, sort: 'submittedAt' }, 'submittedAt'), 'descend');
     assert.equal(columnSortOrder(DEFAULT_LIST_STATE, 'title'), null);
     assert.equal(columnSortOrder({ ...DEFAULT_LIST_STATE, sort: 'title', order: 'asc' }, 'title'), 'ascend');
     assert.deepEqual(sortChange('title', 'ascend'), { sort: 'title', order: 'asc' });
     assert.deepEqual(sortChange('status', 'descend'), { sort: 'status', order: 'desc' });
-    assert.deepEqual(sortChange('title', null), { sort: 'submittedAt', order: 'desc' });
-    assert.deepEqual(sortChange('studentName', 'ascend'), { sort: 'submittedAt', order: 'desc' });
+    assert.deepEqual(sortChange('title', null), { sort: 'pendingFirst', order: 'desc' });
+    assert.deepEqual(sortChange('studentName', 'ascend'), { sort: 'pendingFirst', order: 'desc' });
   });
 });
 

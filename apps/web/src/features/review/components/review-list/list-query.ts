@@ -32,7 +32,8 @@ export const DEFAULT_LIST_STATE: ListState = {
   major: '',
   page: 1,
   pageSize: DEFAULT_PAGE_SIZE,
-  sort: 'submittedAt',
+  // What still waits for the viewer first: the 全部 tab does not bury it under finished rows.
+  sort: 'pendingFirst',
   order: 'desc',
   stage: null,
 };

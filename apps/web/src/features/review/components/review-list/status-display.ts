@@ -1,18 +1,10 @@
+import { SUBMISSION_STATUS_ORDER } from '@zikao/contract/ordering';
 import type { SubmissionStatus } from '@zikao/contract/review';
 
 export type ListScope = 'all' | 'history';
 
-/** Every status in the order the tabs show them. */
-export const STATUS_ORDER: readonly SubmissionStatus[] = [
-  'unassigned',
-  'assigned',
-  'reviewing',
-  'returned',
-  'awaiting_check',
-  'checked',
-  'passed',
-  'failed',
-];
+/** Every status in the order the tabs show them: the workflow's. */
+export const STATUS_ORDER = SUBMISSION_STATUS_ORDER;
 
 /** Statuses a list always offers as tabs: a reviewer's working set, or what a finished review leaves. */
 const CORE_TABS: Record<ListScope, readonly SubmissionStatus[]> = {

@@ -13,6 +13,7 @@ import { Alert, Button, Form, Input, message, Radio, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDialogs } from '../../../../shared/components/steady-dialogs.tsx';
 import { ApiError } from '../../../../shared/request/errors.ts';
+import { formatBeijing } from '../../../../shared/utils/beijing-time.ts';
 import { useReviewApi } from '../../api/review-api.ts';
 import {
   clearLinkDraft,
@@ -334,7 +335,7 @@ function SaveStatus({ state, dirty }: { state: SaveState; dirty: boolean }) {
       : state.kind === 'failed'
         ? `保存失败：${state.text}`
         : state.kind === 'saved' && !dirty
-          ? `${state.auto ? '已自动保存' : '草稿已保存'} ${new Date(state.at).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit' })}`
+          ? `${state.auto ? '已自动保存' : '草稿已保存'} ${formatBeijing(state.at, 'HH:mm')}`
           : dirty
             ? '有未保存的修改'
             : '';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { withZoneNote } from '../../../../shared/utils/beijing-time.ts';
 import {
   beijingTime,
   conflictNotice,
@@ -27,9 +28,9 @@ describe('how the candidate pages word statuses, windows and results', () => {
     const start = Date.UTC(2026, 8, 1, 0, 0);
     const end = Date.UTC(2026, 9, 1, 15, 59);
     assert.equal(windowText({ start: null, end: null }), '不限时间');
-    assert.equal(windowText({ start, end: null }), '2026-09-01 08:00 起');
-    assert.equal(windowText({ start: null, end }), '截止 2026-10-01 23:59');
-    assert.equal(windowText({ start, end }), '2026-09-01 08:00 至 2026-10-01 23:59');
+    assert.equal(windowText({ start, end: null }), withZoneNote('2026-09-01 08:00 起', start));
+    assert.equal(windowText({ start: null, end }), withZoneNote('截止 2026-10-01 23:59', end));
+    assert.equal(windowText({ start, end }), withZoneNote('2026-09-01 08:00 至 2026-10-01 23:59', start));
   });
 
   it('shows a score with its grade, or a dash without one', () => {

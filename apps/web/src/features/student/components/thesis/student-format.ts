@@ -2,6 +2,7 @@ import type { SubmissionStatus, Verdict } from '@zikao/contract/review';
 import type { StudentReviewResult, WindowState } from '@zikao/contract/student';
 
 import type { Tone } from '../../../../shared/components/tone.ts';
+import { formatBeijing, withZoneNote } from '../../../../shared/utils/beijing-time.ts';
 
 export type { Tone };
 
@@ -37,34 +38,21 @@ export function scoreText(result: StudentReviewResult): string {
   return result.score === null ? '—' : `${result.score} 分（${result.grade}）`;
 }
 
-const BEIJING = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * `2026-12-01 08:00` in Beijing time, wherever the browser is: deadlines are the exam board's,
  * and the server words its refusals in the same time.
  */
 export function beijingTime(ms: number | null | undefined): string {
-  if (!ms) return '—';
-  const parts = BEIJING.formatToParts(ms);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  return ms ? formatBeijing(ms, 'YYYY-MM-DD HH:mm') : '—';
 }
 
 /** `2026-12-01 08:00 至 2026-12-31 23:59`, or open sides said in words. */
 export function windowText(window: { start: number | null; end: number | null }): string {
   const at = beijingTime;
   if (window.start === null && window.end === null) return '不限时间';
-  if (window.start === null) return `截止 ${at(window.end as number)}`;
-  if (window.end === null) return `${at(window.start)} 起`;
-  return `${at(window.start)} 至 ${at(window.end)}`;
+  if (window.start === null) return withZoneNote(`截止 ${at(window.end as number)}`, window.end as number);
+  if (window.end === null) return withZoneNote(`${at(window.start)} 起`, window.start);
+  return withZoneNote(`${at(window.start)} 至 ${at(window.end)}`, window.start);
 }
 
 export const WINDOW_TONE: Record<WindowState, { text: string; tone: Tone }> = {
