@@ -58,11 +58,19 @@ async function serverLane(prefix?: string): Promise<StepResult[]> {
   return results;
 }
 
+// The web's unit and component tests: src/test/setup.ts loads `.tsx`, styles and assets as Vite
+// does, and gives the component tests (`*.test.tsx`) a DOM.
 function webUnits(prefix?: string): Promise<StepResult> {
-  return runStep('web unit tests', node, nodeTest(serverConcurrency, 'src/**/*.test.ts', 'build/**/*.test.ts'), {
-    cwd: path.join(repoRoot, 'apps/web'),
-    prefix,
-  });
+  return runStep(
+    'web unit tests',
+    node,
+    [
+      '--import',
+      './src/test/setup.ts',
+      ...nodeTest(serverConcurrency, 'src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'),
+    ],
+    { cwd: path.join(repoRoot, 'apps/web'), prefix },
+  );
 }
 
 function browserSuite(prefix?: string): Promise<StepResult> {

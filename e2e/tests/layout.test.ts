@@ -175,22 +175,8 @@ describe('layout', () => {
     await page.unroute('**/api/v1/topic/list');
   });
 
-  it('remembers a collapsed sidebar across a reload', async () => {
-    await page.goto(`${server.url}/data/index`);
-    const sidebar = page.getByTestId('sidebar');
-    await sidebar.waitFor();
-    assert.equal(await sidebar.getAttribute('data-collapsed'), 'false');
-    await page.getByTestId('sidebar-toggle').click();
-    await expect(async () => (await sidebar.getAttribute('data-collapsed')) === 'true', '侧边栏收起');
-    await page.reload();
-    await page.getByTestId('sidebar').waitFor();
-    assert.equal(await page.getByTestId('sidebar').getAttribute('data-collapsed'), 'true');
-    await page.getByTestId('sidebar-toggle').click();
-    await expect(
-      async () => (await page.getByTestId('sidebar').getAttribute('data-collapsed')) === 'false',
-      '侧边栏展开',
-    );
-  });
+  // 'remembers a collapsed sidebar across a reload' checks the layout alone:
+  // apps/web/src/app/layout/main-layout.test.tsx.
 
   it('turns the sidebar into a drawer below 992 px', async () => {
     await page.setViewportSize({ width: 820, height: 900 });

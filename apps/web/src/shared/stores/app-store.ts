@@ -24,7 +24,8 @@ interface AppState extends AppPreferences {
 
 const PREFERENCES_KEY = 'zikao_app_preferences';
 
-function loadPreferences(): AppPreferences {
+/** The stored preferences, or the defaults: what a page load starts from. */
+export function loadPreferences(): AppPreferences {
   const defaults: AppPreferences = {
     sidebar: { opened: true, withoutAnimation: false },
     fixedHeader: true,
