@@ -67,6 +67,8 @@ function webUnits(prefix?: string): Promise<StepResult> {
     [
       '--import',
       './src/test/setup.ts',
+      // A component test that leaves its page's timers running must fail, not hold the run.
+      '--test-timeout=120000',
       ...nodeTest(serverConcurrency, 'src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'),
     ],
     { cwd: path.join(repoRoot, 'apps/web'), prefix },
