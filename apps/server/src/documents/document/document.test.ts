@@ -84,9 +84,10 @@ describe('review documents', () => {
       { token: otherToken },
     );
     assert.equal(all.body.data.total, 3);
+    // By pinyin (bǐng, jiǎ, yǐ), as a reader sorts them; not by code point (丙, 乙, 甲).
     assert.deepEqual(
       all.body.data.list.map((d) => d.name),
-      ['丙报告.pdf', '乙论文.pdf'],
+      ['丙报告.pdf', '甲论文.pdf'],
     );
     const second = await app.post<Page>(
       '/api/v1/document/list',
@@ -95,7 +96,7 @@ describe('review documents', () => {
     );
     assert.deepEqual(
       second.body.data.list.map((d) => d.name),
-      ['甲论文.pdf'],
+      ['乙论文.pdf'],
     );
     const found = await app.post<Page>(
       '/api/v1/document/list',

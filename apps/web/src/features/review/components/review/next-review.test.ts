@@ -21,7 +21,8 @@ describe('下一篇 after a review is submitted (issue 32 §2.7)', () => {
 
   it('asks for the reviewer’s own pending rows in the list’s default order', () => {
     assert.equal(PENDING_LIST_REQUEST.scope, 'todo');
-    assert.equal(PENDING_LIST_REQUEST.sort, 'submittedAt');
+    // The list opens with what waits first (issue 32 §3 sorting), the newest first within it.
+    assert.equal(PENDING_LIST_REQUEST.sort, 'pendingFirst');
     assert.equal(PENDING_LIST_REQUEST.order, 'desc');
   });
 });

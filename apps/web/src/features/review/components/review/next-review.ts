@@ -6,7 +6,7 @@ const PENDING: readonly SubmissionStatus[] = ['assigned', 'reviewing'];
 
 /**
  * The call for what still waits for this reviewer in a stage, in the list's own default order
- * (newest submitted first, `DEFAULT_LIST_STATE`): enough rows to skip the one just submitted.
+ * (what waits first, newest first within it: `DEFAULT_LIST_STATE`): enough rows to skip the one just submitted.
  */
 export const PENDING_LIST_REQUEST: StageListRequest = {
   scope: 'todo',
