@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { eventually } from '../../test/eventually.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { holdTempFile, TempSweeper } from './temp-sweeper.ts';
 
 describe('interrupted uploads in DATA_DIR/tmp (issue 19 §4)', () => {
   it('removes stale .part files at start, and leaves fresh ones and other files alone', async () => {
@@ -26,6 +27,23 @@ describe('interrupted uploads in DATA_DIR/tmp (issue 19 §4)', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('spares a file received whole and still being checked, however old, until it is released', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'zikao-sweep-held-'));
+    const received = path.join(tmp, 'checking.part');
+    writeFileSync(received, 'x');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(received, twoHoursAgo, twoHoursAgo);
+    const logs: unknown[] = [];
+    const logger = { info: (...args: unknown[]) => logs.push(args), warn: () => {} } as never;
+    const sweeper = new TempSweeper({ dir: tmp, maxAgeMs: 60_000, logger });
+    const release = holdTempFile(received);
+    assert.equal(await sweeper.sweep(), 0);
+    assert.ok(existsSync(received), 'a file under its upload’s checks is kept');
+    release();
+    assert.equal(await sweeper.sweep(), 1);
+    assert.equal(existsSync(received), false, 'released, it is swept like any other');
   });
 
   it('sweeps on a timer, sparing a file that is still being written', async () => {

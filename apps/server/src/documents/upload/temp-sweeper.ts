@@ -3,6 +3,20 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
+ * Temp files this process has received whole and is still checking or storing: they no longer
+ * change, yet are in use. A check queued behind others can outlast the age limit (seen with a
+ * limit of 2 s under load), so the sweeper leaves these alone however old they are.
+ */
+const held = new Set<string>();
+
+/** Keeps `file` from the sweeper until the returned release is called. */
+export function holdTempFile(file: string): () => void {
+  const resolved = path.resolve(file);
+  held.add(resolved);
+  return () => held.delete(resolved);
+}
+
+/**
  * Removes what interrupted uploads left in `DATA_DIR/tmp` (issue 19 §4): `*.part` files whose
  * last write is older than `maxAgeMs`. An upload in flight keeps writing its file, so its
  * modification time stays fresh and it is never touched; a crash or a dropped connection leaves a
@@ -52,6 +66,7 @@ export class TempSweeper {
     for (const name of names) {
       if (!name.endsWith('.part')) continue;
       const file = path.join(dir, name);
+      if (held.has(path.resolve(file))) continue;
       try {
         const info = await stat(file);
         if (!info.isFile() || now - info.mtimeMs < maxAgeMs) continue;

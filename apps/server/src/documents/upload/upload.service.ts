@@ -24,6 +24,7 @@ import {
 } from '../document/file-sniffer.ts';
 import { inspectZip } from '../document/zip-inspector.ts';
 import { cleanAttachment } from './attachment-metadata.ts';
+import { holdTempFile } from './temp-sweeper.ts';
 import type { UploadRepository } from './upload.repository.ts';
 
 interface ReceivedFile {
@@ -75,6 +76,7 @@ export class UploadService {
     const fields: Record<string, unknown> = {};
     let received: ReceivedFile | null = null;
     const temps: string[] = [];
+    const releases: Array<() => void> = [];
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
@@ -85,6 +87,8 @@ export class UploadService {
         const tempPath = this.storage.tempPath();
         temps.push(tempPath);
         received = await this.streamToTemp(part, tempPath);
+        // Whole now, so it stops changing: held from the sweeper while it is checked and stored.
+        releases.push(holdTempFile(tempPath));
       }
       checkSignature({ ...signature.params, ...fields }, signature.t, signature.sig);
       const { kind } = parseInput(uploadFieldsSchema, fields);
@@ -115,6 +119,7 @@ export class UploadService {
       return response;
     } finally {
       await Promise.all(temps.map((file) => rm(file, { force: true })));
+      for (const release of releases) release();
     }
   }
 
