@@ -58,6 +58,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   pageNo: '页码',
   pageSize: '每页条数',
   password: '密码',
+  purpose: '链接用途',
   phone: '手机号',
   plagiarismRate: '查重率',
   plagiarismReport: '查重报告',

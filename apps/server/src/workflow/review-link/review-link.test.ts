@@ -140,7 +140,7 @@ describe('review links in the console', () => {
         ErrorCode.invalidInput,
         /最多 30 天/,
       ],
-      [{ submissionId: reviewed.id, purpose: 'other' }, ErrorCode.invalidInput, /purpose/],
+      [{ submissionId: reviewed.id, purpose: 'other' }, ErrorCode.invalidInput, /链接用途/],
       [
         { submissionId: reviewed.id, purpose: 'review', label: '某专家' },
         ErrorCode.conflict,

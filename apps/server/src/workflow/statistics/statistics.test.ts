@@ -184,7 +184,7 @@ describe('statistics: who sees what, and the figures', () => {
     const bad = await overviewCall(app, admin, { from: '2026-02-30', to: '2026-03-01' });
     assert.match(bad.body.errorMsg, /不是有效的日期/);
     const stage = await overviewCall(app, admin, { stage: 'essay' });
-    assert.match(stage.body.errorMsg, /stage/);
+    assert.match(stage.body.errorMsg, /阶段/);
   });
 
   it('offers batches with their periods, and reviewers and majors to admins only', async () => {

@@ -110,6 +110,6 @@ describe('submission filter options: batches and majors of what the caller may l
     assert.equal(anonymous.body.errorCode, ErrorCode.notLoggedIn);
     const invalid = await options({ stage: 'thesis' }, reviewer);
     assert.equal(invalid.body.errorCode, ErrorCode.invalidInput);
-    assert.match(invalid.body.errorMsg, /stage/);
+    assert.match(invalid.body.errorMsg, /阶段/);
   });
 });
