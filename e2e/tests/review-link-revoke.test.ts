@@ -67,6 +67,9 @@ describe('revoking a review link while the expert is typing', () => {
     await page.getByTestId('link-facts').getByText(EXPERT).waitFor();
     await page.getByLabel('评阅意见').fill(TYPED);
     await page.locator('.ant-radio-button-wrapper', { hasText: /^退回修改$/ }).click();
+    // The draft's autosave has gone out before the revoke: what meets the revoke is the expert's
+    // submit, not an autosave that happens to fire after it.
+    await page.getByText(/已自动保存/).waitFor();
 
     const revoked = await callApi<{ released: boolean }>(
       server,
