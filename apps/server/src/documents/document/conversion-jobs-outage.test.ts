@@ -4,6 +4,7 @@ import { after, describe, it } from 'node:test';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { eventually } from '../../test/eventually.ts';
 import { closedPort, startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
 import { BullConversionJobs, CONVERSION_QUEUE_NAME, conversionJobId } from './conversion-jobs.ts';
 
@@ -54,19 +55,16 @@ describe('the conversion queue without Redis', () => {
 
     proxy = await startTcpProxy(REDIS, port);
     // Tried until the queue has connected (a fail-safe deadline, not a measurement).
-    const deadline = Date.now() + WAIT_MS;
-    while (
-      !(await within(
+    await eventually(async () => {
+      const added = await within(
         WAIT_MS,
         queue.enqueue(41).then(
           () => true,
           () => false,
         ),
-      ))
-    ) {
-      assert.ok(Date.now() < deadline, 'the queue connects once Redis answers');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      );
+      assert.ok(added, 'the queue connects once Redis answers');
+    }, WAIT_MS);
     const reader = new Queue(CONVERSION_QUEUE_NAME, { connection: { ...REDIS }, prefix: `${prefix}bull` });
     try {
       assert.ok(await reader.getJob(conversionJobId(41)), 'the job is in Redis');
